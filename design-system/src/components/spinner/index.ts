@@ -1,0 +1,2 @@
+export type { ProgressProps, SpinnerProps } from './spinner';
+export { Progress, Spinner, spinnerVariants } from './spinner';

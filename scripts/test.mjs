@@ -1,0 +1,80 @@
+// `npm test`: installs what a fresh machine lacks, then runs every check of the repository and
+// prints one summary. Exit code 0 only when every step passed.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium, pnpm, root } from './lib/toolchain.mjs';
+
+const reports = join(root, '.tmp', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const chromium = ensureChromium();
+const env = { CHROMIUM_PATH: chromium };
+const frozen = process.env.CI ? ['--frozen-lockfile'] : ['--prefer-offline'];
+
+/** Each step: a name, the pnpm arguments, and optionally a vitest JSON report to count tests from. */
+const steps = [
+  { name: 'install', args: ['install', ...frozen] },
+  { name: 'lint + format (biome)', args: ['exec', 'biome', 'ci', '.'] },
+  { name: 'type-check', args: ['run', 'check:types'] },
+  { name: 'unit tests', args: vitest('unit'), report: 'unit' },
+  { name: 'design-system build', args: ['--filter', '@helios/design-system', 'run', 'build'] },
+  { name: 'package lint (publint)', args: ['--filter', '@helios/design-system', 'run', 'lint:package'] },
+  { name: 'story tests (Chromium)', args: vitest('stories'), report: 'stories' },
+  { name: 'consumer check', args: ['exec', 'node', 'scripts/consumer-check.mjs'] },
+];
+
+function vitest(project) {
+  return [
+    'exec',
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, `${project}.json`)}`,
+  ];
+}
+
+function countTests(report) {
+  try {
+    const json = JSON.parse(readFileSync(join(reports, `${report}.json`), 'utf8'));
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const results = [];
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━`);
+  const started = Date.now();
+  const status = pnpm(step.args, { env });
+  const counts = step.report ? countTests(step.report) : null;
+  results.push({ ...step, ok: status === 0, seconds: (Date.now() - started) / 1000, counts });
+  if (status !== 0 && step.name === 'install') break;
+}
+
+console.log('\n━━ summary ━━');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const result of results) {
+  const tests = result.counts ? `  ${result.counts.passed} passed, ${result.counts.failed} failed` : '';
+  console.log(`${result.ok ? '✔' : '✘'} ${result.name.padEnd(28)} ${result.seconds.toFixed(1).padStart(6)} s${tests}`);
+  if (result.counts) {
+    passed += result.counts.passed;
+    failed += result.counts.failed;
+    skipped += result.counts.skipped;
+  } else if (!result.ok) {
+    failed += 1;
+  }
+}
+const allOk = results.length === steps.length && results.every((result) => result.ok);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(allOk ? 0 : 1);

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['design-system/src/**/*.test.ts', 'api/src/**/*.test.ts', 'app-*/src/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [storybookTest({ configDir: fileURLToPath(new URL('.storybook', import.meta.url)) })],
+        test: {
+          name: 'stories',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: chromium,
+                args: [
+                  '--no-sandbox',
+                  '--headless',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
