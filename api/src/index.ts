@@ -1,0 +1,5 @@
+export { type ApiClient, ApiError, type CallInput, type CallOutput, type ClientOptions, createClient } from './client';
+export * from './errors';
+export { openApiDocument } from './openapi';
+export { type RouteContract, type RouteName, routes } from './routes';
+export * from './schemas';

@@ -1,0 +1,178 @@
+import type { z } from 'zod';
+import * as s from './schemas';
+
+type Schema = z.ZodType;
+
+/** One call of the wire contract. The server registers and validates from this table, and the
+ * OpenAPI document is generated from it, so the two cannot drift apart. */
+export type RouteContract = {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  summary: string;
+  /** Who may call: anyone, or a signed-in portal session. */
+  auth: 'public' | 'session';
+  body?: Schema;
+  query?: Schema;
+  params?: Schema;
+  /** JSON response schema; absent for non-JSON answers (images, redirects, 204). */
+  response?: Schema;
+  produces?: string;
+};
+
+export const routes = {
+  ping: {
+    method: 'POST',
+    path: '/auth/login/ping',
+    summary: 'Current state of a login session (or Done when a portal session exists)',
+    auth: 'public',
+    query: s.PingQuery,
+    response: s.LoginSessionResponse,
+  },
+  start: {
+    method: 'POST',
+    path: '/auth/login/start',
+    summary: 'Start signing in with an email address',
+    auth: 'public',
+    body: s.StartRequest,
+    response: s.LoginSessionResponse,
+  },
+  verifyOtp: {
+    method: 'POST',
+    path: '/auth/login/verify-otp',
+    summary: 'Verify the one-time code sent by email',
+    auth: 'public',
+    body: s.VerifyOtpRequest,
+    response: s.LoginSessionResponse,
+  },
+  verifyPassword: {
+    method: 'POST',
+    path: '/auth/login/verify-password',
+    summary: 'Verify the password',
+    auth: 'public',
+    body: s.VerifyPasswordRequest,
+    response: s.LoginSessionResponse,
+  },
+  verifyMfa: {
+    method: 'POST',
+    path: '/auth/login/verify-mfa',
+    summary: 'Verify the authenticator-app code (second factor)',
+    auth: 'public',
+    body: s.VerifyMfaRequest,
+    response: s.LoginSessionResponse,
+  },
+  mergeMfa: {
+    method: 'POST',
+    path: '/auth/login/merge-mfa',
+    summary: 'Keep the one authenticator whose code is given and remove the others',
+    auth: 'public',
+    body: s.MergeMfaRequest,
+    response: s.LoginSessionResponse,
+  },
+  createPassword: {
+    method: 'POST',
+    path: '/auth/login/create-password',
+    summary: 'Create a password after signing in with a one-time code',
+    auth: 'public',
+    body: s.CreatePasswordRequest,
+    response: s.LoginSessionResponse,
+  },
+  skipCreatePassword: {
+    method: 'POST',
+    path: '/auth/login/skip-create-password',
+    summary: 'Skip the offer to add a sign-in method',
+    auth: 'public',
+    body: s.SkipCreatePasswordRequest,
+    response: s.LoginSessionResponse,
+  },
+  resetRequest: {
+    method: 'POST',
+    path: '/auth/reset/request',
+    summary: 'Mail a password-reset link (same answer whether or not the email has an account)',
+    auth: 'public',
+    body: s.ResetRequest,
+    response: s.Empty,
+  },
+  resetCheckToken: {
+    method: 'POST',
+    path: '/auth/reset/check-token',
+    summary: 'Check a password-reset token: 200 valid, 406 invalid or expired',
+    auth: 'public',
+    body: s.CheckTokenRequest,
+    response: s.Empty,
+  },
+  resetConfirm: {
+    method: 'POST',
+    path: '/auth/reset/confirm',
+    summary: 'Set a new password with a reset token: 200 with type, 406 invalid or expired',
+    auth: 'public',
+    body: s.ConfirmResetRequest,
+    response: s.ConfirmResetResponse,
+  },
+  session: {
+    method: 'GET',
+    path: '/auth/session',
+    summary: 'Single-sign-on check: the signed-in email, 401 when signed out',
+    auth: 'session',
+    response: s.SessionResponse,
+  },
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    summary: 'End the portal session',
+    auth: 'public',
+  },
+  availableTenants: {
+    method: 'GET',
+    path: '/auth/available-tenants',
+    summary: 'Active instances of the signed-in account',
+    auth: 'session',
+    response: s.AvailableTenantsResponse,
+  },
+  qrcode: {
+    method: 'GET',
+    path: '/auth/qrcode',
+    summary: 'PNG QR code of the pending authenticator secret',
+    auth: 'session',
+    produces: 'image/png',
+  },
+  tfaSetup: {
+    method: 'GET',
+    path: '/auth/tfa/setup',
+    summary: 'The pending authenticator secret for manual entry',
+    auth: 'session',
+    response: s.TfaSetupResponse,
+  },
+  tfaActivate: {
+    method: 'POST',
+    path: '/auth/tfa/activate',
+    summary: 'Confirm the pending authenticator with a code; replaces any earlier one',
+    auth: 'session',
+    body: s.TfaActivateRequest,
+    response: s.UserInfo,
+  },
+  userinfo: {
+    method: 'GET',
+    path: '/oauth2/userinfo',
+    summary: 'The signed-in account',
+    auth: 'session',
+    response: s.UserInfo,
+  },
+  deleteCredential: {
+    method: 'DELETE',
+    path: '/oauth2/userinfo/credentials/:id',
+    summary: 'Remove a sign-in method (never the password of a user account)',
+    auth: 'session',
+    params: s.CredentialIdParams,
+    response: s.UserInfo,
+  },
+  accountSettings: {
+    method: 'POST',
+    path: '/api/accounts/settings',
+    summary: 'Change an account setting (locale)',
+    auth: 'session',
+    body: s.AccountSettingRequest,
+    response: s.AccountSettingResponse,
+  },
+} as const satisfies Record<string, RouteContract>;
+
+export type RouteName = keyof typeof routes;

@@ -1,0 +1,78 @@
+import type { Credential, Locale } from '@helios/api';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accounts, auditEvents, credentials } from '../db/schema';
+import type { AccountFacts } from '../login/machine';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type CredentialRow = typeof credentials.$inferSelect;
+
+export async function findAccountByEmail(db: Database, email: string): Promise<AccountRow | null> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+export async function findAccount(db: Database, id: string): Promise<AccountRow | null> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row ?? null;
+}
+
+export function credentialsOf(db: Database, accountId: string): Promise<CredentialRow[]> {
+  return db.select().from(credentials).where(eq(credentials.accountId, accountId)).orderBy(credentials.createdAt);
+}
+
+export function factsOf(account: AccountRow, creds: CredentialRow[]): AccountFacts {
+  return {
+    passwordResetRequired: account.passwordResetRequired,
+    hasPassword: creds.some((c) => c.type === 'password'),
+    federatedCount: creds.filter((c) => c.type === 'oidc').length,
+    totpCount: creds.filter((c) => c.type === 'totp').length,
+  };
+}
+
+/** The public view of a credential: never its secret. */
+export function publicCredential(row: CredentialRow): Credential {
+  return { id: row.id, type: row.type as Credential['type'], provider: row.provider };
+}
+
+export function userInfo(account: AccountRow, creds: CredentialRow[]) {
+  return {
+    name: account.name,
+    email: account.email,
+    locale: account.locale as Locale,
+    profile_picture: account.picture,
+    available_credentials: creds.map(publicCredential),
+    is_user: account.isUser,
+  };
+}
+
+export async function deleteCredentials(db: Database, accountId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(credentials).where(and(eq(credentials.accountId, accountId), inArray(credentials.id, ids)));
+}
+
+export async function deleteOtherTotp(db: Database, accountId: string, keepId: string): Promise<void> {
+  await db
+    .delete(credentials)
+    .where(and(eq(credentials.accountId, accountId), eq(credentials.type, 'totp'), ne(credentials.id, keepId)));
+}
+
+export type AuditInput = {
+  actor?: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  ip?: string;
+  details?: Record<string, unknown>;
+};
+
+export async function audit(db: Database, event: AuditInput): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorAccountId: event.actor ?? null,
+    action: event.action,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    ip: event.ip ?? null,
+    details: event.details ?? {},
+  });
+}

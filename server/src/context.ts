@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Secrets } from './security/tokens';
+import type { Store } from './store/store';
+
+/** Everything a route or service needs, built once at start. */
+export type Context = {
+  config: Config;
+  db: Database;
+  store: Store;
+  mailer: Mailer;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+  /** The clock; replaced in tests that need time to pass. */
+  now: () => Date;
+  /** Runs work after the answer is sent (mail), logging failures instead of losing them silently. */
+  background: (name: string, work: () => Promise<unknown>) => void;
+};

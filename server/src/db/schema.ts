@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** One account per email address. Kinds: user (works in instances), stakeholder (uses the
+ * sharing portal), both or neither; admins are platform staff. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    locale: text('locale').notNull().default('en'),
+    picture: text('picture'),
+    isUser: boolean('is_user').notNull().default(false),
+    isStakeholder: boolean('is_stakeholder').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    passwordResetRequired: boolean('password_reset_required').notNull().default(false),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockCount: integer('lock_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_email_key').on(t.email),
+    check('accounts_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('accounts_locale_known', sql`${t.locale} in ('sv', 'en')`),
+  ],
+);
+
+/** Sign-in methods. `secret` holds the password hash (argon2id), or the sealed TOTP secret;
+ * `counter` is the last accepted TOTP step or the WebAuthn signature counter. */
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    provider: text('provider'),
+    subject: text('subject'),
+    secret: text('secret'),
+    label: text('label'),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('credentials_account_idx').on(t.accountId),
+    uniqueIndex('credentials_one_password_key').on(t.accountId).where(sql`${t.type} = 'password'`),
+    uniqueIndex('credentials_oidc_identity_key').on(t.provider, t.subject).where(sql`${t.type} = 'oidc'`),
+    check('credentials_type_known', sql`${t.type} in ('password', 'totp', 'webauthn', 'oidc')`),
+  ],
+);
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    url: text('url').notNull(),
+    inactiveAt: timestamp('inactive_at', { withTimezone: true }),
+    smsCredits: integer('sms_credits').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tenants_slug_key').on(t.slug), check('tenants_slug_format', sql`${t.slug} ~ '^[a-z0-9]+$'`)],
+);
+
+/** Key/value settings of a tenant; SMS settings are the keys system_sms, sms_info and sms_sign
+ * with JSON string values. */
+export const tenantSettings = pgTable(
+  'tenant_settings',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+export const tenantUsers = pgTable(
+  'tenant_users',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.accountId] }), index('tenant_users_account_idx').on(t.accountId)],
+);
+
+/** Password-reset tokens, stored only as SHA-256 hashes; single use and expiring. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    type: text('type'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_key').on(t.tokenHash),
+    index('password_resets_account_idx').on(t.accountId),
+  ],
+);
+
+/** Append-only record of security-relevant events: who did what to whom, and when. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorAccountId: uuid('actor_account_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    ip: text('ip'),
+    details: jsonb('details').notNull().default({}),
+  },
+  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** Mail written instead of sent in embedded mode (no SMTP configured). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+});

@@ -1,0 +1,42 @@
+import { type ErrorBody, ErrorCode, type ErrorDetail } from '@helios/api';
+
+/** An answer with the contract's error shape. Thrown anywhere in a handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  body(): ErrorBody {
+    return { detail: this.details.length > 0 ? this.details : [{ type: this.type, msg: this.message }] };
+  }
+}
+
+export const errors = {
+  sessionMissing: () => new HttpError(404, ErrorCode.loginSessionMissing, 'Login session expired or unknown'),
+  invalidState: () =>
+    new HttpError(409, ErrorCode.invalidLoginSessionState, 'This step does not fit the login session'),
+  invalidCredentials: () => new HttpError(401, ErrorCode.invalidCredentials, 'Invalid credentials'),
+  accountLocked: () =>
+    new HttpError(423, ErrorCode.accountLocked, 'Account temporarily locked after too many failed attempts'),
+  invalidTotp: () => new HttpError(401, ErrorCode.invalidTotp, 'Invalid code'),
+  otpInvalid: () => new HttpError(401, ErrorCode.otpInvalid, 'One-time password invalid'),
+  otpSessionInvalid: () => new HttpError(401, ErrorCode.otpSessionInvalid, 'One-time password expired'),
+  otpRetriesExceeded: () => new HttpError(429, ErrorCode.otpRetriesExceeded, 'Too many invalid retries'),
+  unauthenticated: () => new HttpError(401, ErrorCode.unauthenticated, 'Not signed in'),
+  forbidden: () => new HttpError(403, ErrorCode.forbidden, 'Not allowed'),
+  tokenInvalid: () => new HttpError(406, ErrorCode.invalidOrExpiredToken, 'Invalid or expired token'),
+  notFound: (what = 'Not found') => new HttpError(404, ErrorCode.notFound, what),
+  rateLimited: (retryAfterSeconds: number) =>
+    new HttpError(429, ErrorCode.rateLimited, 'Too many requests', { 'retry-after': String(retryAfterSeconds) }),
+  unavailable: () =>
+    new HttpError(503, ErrorCode.serviceUnavailable, 'Service temporarily unavailable, try again shortly', {
+      'retry-after': '5',
+    }),
+};

@@ -1,0 +1,43 @@
+import { ErrorCode, type RouteContract } from '@helios/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { HttpError } from './errors';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type Handler<R extends RouteContract> = (
+  input: { body: Parsed<R['body']>; query: Parsed<R['query']>; params: Parsed<R['params']> },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<unknown>;
+
+function validate(schema: z.ZodType | undefined, value: unknown, where: string) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({
+    type: ErrorCode.validation,
+    msg: `${[where, ...issue.path].join('.')}: ${issue.message}`,
+  }));
+  throw new HttpError(422, ErrorCode.validation, `Invalid ${where}`, {}, details);
+}
+
+/** Registers a route of the contract: parses body, query and params with its schemas (422 with
+ * every problem listed when they do not fit), runs the handler, and answers JSON (or 204). */
+export function register<R extends RouteContract>(app: FastifyInstance, route: R, handler: Handler<R>): void {
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request, reply) => {
+      const input = {
+        body: validate(route.body, request.body, 'body'),
+        query: validate(route.query, request.query, 'query'),
+        params: validate(route.params, request.params, 'params'),
+      } as Parameters<Handler<R>>[0];
+      const result = await handler(input, request, reply);
+      if (reply.sent) return reply;
+      if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
+      return reply.send(result);
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import type { LoginState } from '@helios/api';
+
+/** What the state machine needs to know about an account; null for an unknown email. */
+export type AccountFacts = {
+  passwordResetRequired: boolean;
+  hasPassword: boolean;
+  federatedCount: number;
+  totpCount: number;
+};
+
+export type FirstFactor = 'otp' | 'password' | 'federated';
+
+export type LoginAction =
+  | 'start'
+  | 'verify-otp'
+  | 'verify-password'
+  | 'federated'
+  | 'verify-mfa'
+  | 'merge-mfa'
+  | 'create-password'
+  | 'skip-create-password';
+
+/** Which call fits which state; anything else is `invalid_login_session_state`. */
+const allowed: Record<LoginState, readonly LoginAction[]> = {
+  Start: ['start'],
+  PasswordResetRequired: [],
+  OTPRequired: ['verify-otp'],
+  CredentialsRequired: ['verify-password', 'federated'],
+  MfaRequired: ['verify-mfa'],
+  TOTPResetRequired: ['merge-mfa'],
+  AskedCreateCredential: ['create-password', 'skip-create-password', 'federated'],
+  Done: [],
+};
+
+export function canPerform(state: LoginState, action: LoginAction): boolean {
+  return allowed[state].includes(action);
+}
+
+/**
+ * After the email: accounts that must reset first are told so; accounts with a password or a
+ * linked provider choose a credential; everyone else — including unknown emails, which must
+ * look the same from outside — gets a one-time code.
+ */
+export function stateAfterStart(account: AccountFacts | null): LoginState {
+  if (!account) return 'OTPRequired';
+  if (account.passwordResetRequired) return 'PasswordResetRequired';
+  if (account.hasPassword || account.federatedCount > 0) return 'CredentialsRequired';
+  return 'OTPRequired';
+}
+
+/** After the first factor: a second factor when the account has one (several must be merged
+ * to one first), unless this browser was remembered after an earlier second factor. */
+export function stateAfterFirstFactor(account: AccountFacts, via: FirstFactor, browserRemembered: boolean): LoginState {
+  if (account.totpCount > 1) return 'TOTPResetRequired';
+  if (account.totpCount === 1 && !browserRemembered) return 'MfaRequired';
+  return stateAfterSecondFactor(account, via);
+}
+
+/** After both factors: someone who came in with an emailed code and has no other way to sign
+ * in is offered to add one (Google, Microsoft or a password); everyone else is done. */
+export function stateAfterSecondFactor(account: AccountFacts, via: FirstFactor): LoginState {
+  if (via === 'otp' && !account.hasPassword && account.federatedCount === 0) return 'AskedCreateCredential';
+  return 'Done';
+}

@@ -1,0 +1,94 @@
+import type { Locale } from '@helios/api';
+import type { Mail } from './mailer';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout(paragraphs: string[], action?: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#3340c4;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2233;max-width:520px;margin:auto;padding:24px">${body}${button}<p style="color:#5b5f73;font-size:13px">Helios</p></body></html>`;
+}
+
+const texts = {
+  en: {
+    codeSubject: 'Your sign-in code',
+    code: (code: string) => [
+      `Your one-time sign-in code is ${code}.`,
+      'It is valid for 10 minutes and can be used once.',
+      'If you did not try to sign in, you can ignore this email.',
+    ],
+    noAccountSubject: 'Sign-in attempt',
+    noAccount: (email: string) => [
+      `Someone tried to sign in to Helios with ${email}, but no account exists for this address.`,
+      'If it was you, ask your organisation to invite you. Otherwise you can ignore this email.',
+    ],
+    resetSubject: 'Reset your password',
+    reset: [
+      'We received a request to reset the password of your Helios account.',
+      'The link is valid for 60 minutes and can be used once. If you did not ask for it, you can ignore this email.',
+    ],
+    resetAction: 'Choose a new password',
+  },
+  sv: {
+    codeSubject: 'Din inloggningskod',
+    code: (code: string) => [
+      `Din engångskod för inloggning är ${code}.`,
+      'Den gäller i 10 minuter och kan användas en gång.',
+      'Om du inte försökte logga in kan du bortse från det här mejlet.',
+    ],
+    noAccountSubject: 'Inloggningsförsök',
+    noAccount: (email: string) => [
+      `Någon försökte logga in i Helios med ${email}, men det finns inget konto för adressen.`,
+      'Om det var du, be din organisation att bjuda in dig. Annars kan du bortse från det här mejlet.',
+    ],
+    resetSubject: 'Återställ ditt lösenord',
+    reset: [
+      'Vi har fått en begäran om att återställa lösenordet för ditt Helios-konto.',
+      'Länken gäller i 60 minuter och kan användas en gång. Om du inte har bett om det kan du bortse från det här mejlet.',
+    ],
+    resetAction: 'Välj ett nytt lösenord',
+  },
+} as const;
+
+export function codeMail(to: string, code: string, locale: Locale): Mail {
+  const t = texts[locale];
+  const lines = t.code(code);
+  return { to, subject: t.codeSubject, text: lines.join('\n\n'), html: layout(lines.map(escapeHtml)) };
+}
+
+export function noAccountMail(to: string, locale: Locale): Mail {
+  const t = texts[locale];
+  const lines = t.noAccount(to);
+  return { to, subject: t.noAccountSubject, text: lines.join('\n\n'), html: layout(lines.map(escapeHtml)) };
+}
+
+export function resetMail(to: string, link: string, locale: Locale): Mail {
+  const t = texts[locale];
+  return {
+    to,
+    subject: t.resetSubject,
+    text: [...t.reset, `${t.resetAction}: ${link}`].join('\n\n'),
+    html: layout(t.reset.map(escapeHtml), { href: link, label: t.resetAction }),
+  };
+}
+
+/** The best supported language of an Accept-Language header; English when none fits. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('sv')) return 'sv';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}

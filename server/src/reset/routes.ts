@@ -1,0 +1,118 @@
+import { routes } from '@helios/api';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { audit, findAccountByEmail } from '../accounts/repository';
+import type { Context } from '../context';
+import { accounts, credentials, passwordResets } from '../db/schema';
+import { errors } from '../http/errors';
+import { register } from '../http/routes';
+import { limit, weakPassword } from '../login/routes';
+import { localeFromAcceptLanguage, resetMail } from '../mail/templates';
+import { afterReset } from '../security/lockout';
+import { hashPassword, passwordProblems } from '../security/passwords';
+import { rateRules } from '../security/rate-limit';
+import { randomToken, sha256 } from '../security/tokens';
+import { endAllSessions } from '../session/portal-session';
+
+export const RESET_TOKEN_MS = 60 * 60_000;
+
+export function resetLink(ctx: Context, token: string) {
+  return `${ctx.config.publicUrl}/login/set-password/${token}`;
+}
+
+export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
+  async function liveReset(token: string) {
+    const [row] = await ctx.db
+      .select()
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, ctx.now()),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  register(app, routes.resetRequest, async ({ body }, request) => {
+    await limit(ctx, request, rateRules.resetRequest);
+    await limit(ctx, request, rateRules.resetRequest, `email:${sha256(body.email)}`);
+    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    // The same answer, at the same speed, whether or not the email has an account: the work
+    // that differs happens after the answer.
+    ctx.background('reset.request', async () => {
+      const account = await findAccountByEmail(ctx.db, body.email);
+      if (!account) return;
+      const token = randomToken();
+      await ctx.db.insert(passwordResets).values({
+        accountId: account.id,
+        tokenHash: sha256(token),
+        type: body.type || null,
+        expiresAt: new Date(ctx.now().getTime() + RESET_TOKEN_MS),
+      });
+      await audit(ctx.db, {
+        action: 'password_reset.requested',
+        targetType: 'account',
+        targetId: account.id,
+        ip: request.ip,
+      });
+      await ctx.mailer.send(resetMail(account.email, resetLink(ctx, token), locale));
+    });
+    return {};
+  });
+
+  register(app, routes.resetCheckToken, async ({ body }, request) => {
+    await limit(ctx, request, rateRules.resetToken);
+    if (!(await liveReset(body.token))) throw errors.tokenInvalid();
+    return {};
+  });
+
+  register(app, routes.resetConfirm, async ({ body }, request) => {
+    await limit(ctx, request, rateRules.resetToken);
+    const problems = passwordProblems(body.password, 'reset');
+    const reset = await liveReset(body.token);
+    if (!reset) throw errors.tokenInvalid();
+    if (problems.length > 0) throw weakPassword(problems);
+    const secret = await hashPassword(body.password);
+    const used = await ctx.db.transaction(async (tx) => {
+      // Marking it used in the same statement that checks it makes the token single use.
+      const claimed = await tx
+        .update(passwordResets)
+        .set({ usedAt: ctx.now() })
+        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      if (claimed.length === 0) return false;
+      await tx
+        .insert(credentials)
+        .values({ accountId: reset.accountId, type: 'password', secret })
+        .onConflictDoUpdate({
+          target: credentials.accountId,
+          targetWhere: eq(credentials.type, 'password'),
+          set: { secret },
+        });
+      const lock = afterReset();
+      await tx
+        .update(accounts)
+        .set({ ...lock, passwordResetRequired: false })
+        .where(eq(accounts.id, reset.accountId));
+      // Older links of the account die with this one.
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: ctx.now() })
+        .where(and(eq(passwordResets.accountId, reset.accountId), isNull(passwordResets.usedAt)));
+      return true;
+    });
+    if (!used) throw errors.tokenInvalid();
+    await endAllSessions(ctx, reset.accountId);
+    await audit(ctx.db, {
+      actor: reset.accountId,
+      action: 'password_reset.completed',
+      targetType: 'account',
+      targetId: reset.accountId,
+      ip: request.ip,
+    });
+    return { type: reset.type };
+  });
+}

@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app';
+import type { Config } from './config';
+import type { Context } from './context';
+import { openDatabase } from './db/client';
+import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
+import { randomToken, Secrets } from './security/tokens';
+import { MemoryStore } from './store/memory-store';
+import { RedisStore } from './store/redis-store';
+
+export type Running = { app: FastifyInstance; ctx: Context; close: () => Promise<void> };
+
+/** The server secret: HELIOS_SECRET, or in embedded mode one made once and kept in the data
+ * folder (never in the database it protects). */
+function serverSecret(config: Config, dataDir: string | null): string {
+  if (config.secret) return config.secret;
+  if (!dataDir) return randomToken(32);
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'secret.key');
+  if (!existsSync(file)) writeFileSync(file, randomToken(32), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+export type StartOptions = {
+  /** In-memory PGlite (tests): nothing is written to disk. */
+  ephemeral?: boolean;
+  now?: () => Date;
+  logger?: FastifyBaseLogger;
+  mailer?: Mailer;
+};
+
+/** Opens every dependency in the configured mode and builds the app (not yet listening). */
+export async function createServer(config: Config, options: StartOptions = {}): Promise<Running> {
+  const dataDir = options.ephemeral ? null : config.dataDir;
+  const log =
+    options.logger ?? (pino(loggerOptions(config.logLevel) as pino.LoggerOptions) as unknown as FastifyBaseLogger);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir });
+  let store: MemoryStore | RedisStore;
+  if (config.redisUrl) {
+    const redis = new RedisStore(config.redisUrl);
+    await redis.ready();
+    store = redis;
+  } else {
+    store = new MemoryStore();
+  }
+  const pending = new Set<Promise<unknown>>();
+  const ctx: Context = {
+    config,
+    db: database.db,
+    store,
+    mailer:
+      options.mailer ??
+      (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db)),
+    secrets: new Secrets(serverSecret(config, dataDir)),
+    log,
+    now: options.now ?? (() => new Date()),
+    background: (name, work) => {
+      const task = work()
+        .catch((error: unknown) =>
+          log.error({ err: { message: (error as Error)?.message }, task: name }, 'background task failed'),
+        )
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    },
+  };
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      // Work already accepted (mail) finishes before the connections close.
+      await Promise.allSettled([...pending]);
+      await store.close();
+      await database.close();
+    },
+  };
+}
+
+/** Lets SIGTERM / SIGINT finish in-flight requests and background work, then exit. */
+export function closeOnSignals(running: Running) {
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      running.ctx.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      running.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}

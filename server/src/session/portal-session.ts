@@ -1,0 +1,92 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { randomToken, sha256 } from '../security/tokens';
+import { getJson, setJson } from '../store/store';
+
+export const SESSION_COOKIE = 'helios_session';
+export const REMEMBER_COOKIE = 'helios_mfa_remember';
+/** "Remember me": the portal session outlives the browser for 30 days. */
+export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60_000;
+/** Without it, the cookie is a browser session and the server forgets it after 12 hours. */
+export const BROWSER_SESSION_MS = 12 * 60 * 60_000;
+export const REMEMBER_BROWSER_MS = 30 * 24 * 60 * 60_000;
+
+export type PortalSession = { accountId: string; persistent: boolean; createdAt: string };
+export type CurrentSession = PortalSession & { key: string };
+
+const sessionKey = (hash: string) => `session:${hash}`;
+const accountSessionsKey = (accountId: string) => `account-sessions:${accountId}`;
+const rememberKey = (hash: string) => `mfa-remember:${hash}`;
+const accountRememberKey = (accountId: string) => `account-remember:${accountId}`;
+
+function cookieOptions(ctx: Context, maxAgeMs: number | null) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: ctx.config.secure,
+    ...(maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
+  };
+}
+
+/** Starts a portal session: a fresh 256-bit id (never reused from before sign-in), stored only
+ * as its hash, in an HttpOnly SameSite=Lax cookie. */
+export async function startPortalSession(ctx: Context, reply: FastifyReply, accountId: string, persistent: boolean) {
+  const token = randomToken();
+  const hash = sha256(token);
+  const ttl = persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
+  const session: PortalSession = { accountId, persistent, createdAt: ctx.now().toISOString() };
+  await setJson(ctx.store, sessionKey(hash), session, ttl);
+  await ctx.store.addToSet(accountSessionsKey(accountId), hash, ttl);
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(ctx, persistent ? ttl : null));
+}
+
+export async function currentSession(ctx: Context, request: FastifyRequest): Promise<CurrentSession | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 128) return null;
+  const key = sha256(token);
+  const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
+  return session ? { ...session, key } : null;
+}
+
+export async function endPortalSession(ctx: Context, request: FastifyRequest, reply: FastifyReply) {
+  const session = await currentSession(ctx, request);
+  if (session) {
+    await ctx.store.del(sessionKey(session.key));
+    await ctx.store.removeFromSet(accountSessionsKey(session.accountId), session.key);
+  }
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx, null));
+}
+
+/** Ends every portal session of an account (after a password reset), optionally but one. */
+export async function endAllSessions(ctx: Context, accountId: string, exceptKey?: string) {
+  const keys = await ctx.store.members(accountSessionsKey(accountId));
+  for (const key of keys) {
+    if (key === exceptKey) continue;
+    await ctx.store.del(sessionKey(key));
+    await ctx.store.removeFromSet(accountSessionsKey(accountId), key);
+  }
+  for (const key of await ctx.store.members(accountRememberKey(accountId))) await ctx.store.del(rememberKey(key));
+  await ctx.store.del(accountRememberKey(accountId));
+}
+
+/** "Remember this browser" after a second factor: later sign-ins on it skip the second factor
+ * for 30 days. */
+export async function rememberBrowser(ctx: Context, reply: FastifyReply, accountId: string) {
+  const token = randomToken();
+  const hash = sha256(token);
+  await ctx.store.set(rememberKey(hash), accountId, REMEMBER_BROWSER_MS);
+  await ctx.store.addToSet(accountRememberKey(accountId), hash, REMEMBER_BROWSER_MS);
+  reply.setCookie(REMEMBER_COOKIE, token, cookieOptions(ctx, REMEMBER_BROWSER_MS));
+}
+
+export async function isBrowserRemembered(ctx: Context, request: FastifyRequest, accountId: string): Promise<boolean> {
+  const token = request.cookies[REMEMBER_COOKIE];
+  if (!token || token.length > 128) return false;
+  return (await ctx.store.get(rememberKey(sha256(token)))) === accountId;
+}
+
+/** Every portal session key and its time left, for an account (admin token listing). */
+export async function sessionKeysOf(ctx: Context, accountId: string) {
+  return ctx.store.members(accountSessionsKey(accountId));
+}

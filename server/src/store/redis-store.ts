@@ -1,0 +1,136 @@
+import { Redis } from 'ioredis';
+import { type Store, StoreUnavailableError } from './store';
+
+/** Redis-backed store shared by every node. Commands fail fast while Redis is down (no offline
+ * queue), which callers turn into 503s; ioredis reconnects on its own when Redis returns. */
+export class RedisStore implements Store {
+  readonly kind = 'redis' as const;
+  private readonly client: Redis;
+  private subscriber: Redis | null = null;
+  private readonly handlers = new Map<string, ((message: string) => void)[]>();
+
+  constructor(
+    private readonly url: string,
+    private readonly prefix = 'helios:',
+  ) {
+    this.client = RedisStore.connect(url);
+  }
+
+  private static connect(url: string): Redis {
+    const client = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    });
+    // Errors surface on the commands that fail; the connection itself retries.
+    client.on('error', () => {});
+    return client;
+  }
+
+  /** Waits for the first connection so start-up fails clearly when Redis is unreachable. */
+  async ready(timeoutMs = 5_000): Promise<void> {
+    if (this.client.status === 'ready') return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new StoreUnavailableError(new Error(`Redis not reachable at ${this.url}`))),
+        timeoutMs,
+      );
+      this.client.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (error) {
+      throw new StoreUnavailableError(error);
+    }
+  }
+
+  private k(key: string) {
+    return this.prefix + key;
+  }
+
+  get(key: string) {
+    return this.run(() => this.client.get(this.k(key)));
+  }
+
+  async set(key: string, value: string, ttlMs: number) {
+    await this.run(() => this.client.set(this.k(key), value, 'PX', Math.max(1, Math.ceil(ttlMs))));
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    const result = await this.run(() => this.client.set(this.k(key), value, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'));
+    return result === 'OK';
+  }
+
+  take(key: string) {
+    return this.run(() => this.client.getdel(this.k(key)));
+  }
+
+  async del(...keys: string[]) {
+    if (keys.length > 0) await this.run(() => this.client.del(...keys.map((key) => this.k(key))));
+  }
+
+  async incr(key: string, windowMs: number) {
+    const full = this.k(key);
+    const result = await this.run(() =>
+      this.client.multi().incr(full).pexpire(full, Math.ceil(windowMs), 'NX').pttl(full).exec(),
+    );
+    if (!result) throw new StoreUnavailableError();
+    const count = Number(result[0]?.[1]);
+    const ttlMs = Number(result[2]?.[1]);
+    return { count, ttlMs: ttlMs > 0 ? ttlMs : windowMs };
+  }
+
+  async ttl(key: string) {
+    const ms = await this.run(() => this.client.pttl(this.k(key)));
+    return ms < 0 ? null : ms;
+  }
+
+  async addToSet(key: string, member: string, ttlMs: number) {
+    const full = this.k(key);
+    await this.run(() => this.client.multi().sadd(full, member).pexpire(full, Math.ceil(ttlMs), 'GT').exec());
+    // GT leaves a key without expiry untouched; a new set gets its first expiry here.
+    await this.run(() => this.client.pexpire(full, Math.ceil(ttlMs), 'NX'));
+  }
+
+  async removeFromSet(key: string, member: string) {
+    await this.run(() => this.client.srem(this.k(key), member));
+  }
+
+  members(key: string) {
+    return this.run(() => this.client.smembers(this.k(key)));
+  }
+
+  async publish(channel: string, message: string) {
+    await this.run(() => this.client.publish(this.k(channel), message));
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void) {
+    if (!this.subscriber) {
+      this.subscriber = RedisStore.connect(this.url);
+      // Subscribers must queue commands until connected (and re-subscribe after reconnects).
+      this.subscriber.options.enableOfflineQueue = true;
+      this.subscriber.on('message', (full: string, message: string) => {
+        for (const h of this.handlers.get(full) ?? []) h(message);
+      });
+    }
+    const full = this.k(channel);
+    this.handlers.set(full, [...(this.handlers.get(full) ?? []), handler]);
+    await this.subscriber.subscribe(full);
+  }
+
+  async ping() {
+    await this.run(() => this.client.ping());
+  }
+
+  async close() {
+    this.client.disconnect();
+    this.subscriber?.disconnect();
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Short-lived state with expiry: login sessions, one-time codes, rate-limit counters, locks,
+ * portal sessions and remember-browser tokens. In-process by default, Redis when REDIS_URL is
+ * set, so every node of a deployment sees the same state.
+ *
+ * A store that cannot answer (Redis down) throws StoreUnavailableError; callers let it become
+ * a 503, so nothing that depends on a check is ever accepted unchecked.
+ */
+export interface Store {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets only when the key does not exist; true when it was set (locks, single use). */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Reads and deletes in one step: a value can be taken once. */
+  take(key: string): Promise<string | null>;
+  del(...keys: string[]): Promise<void>;
+  /** Adds one; the first increment starts the expiry window. Returns the count and ms left. */
+  incr(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  /** Milliseconds left; null when the key does not exist. */
+  ttl(key: string): Promise<number | null>;
+  /** Set members with a shared expiry that is pushed out on every add. */
+  addToSet(key: string, member: string, ttlMs: number): Promise<void>;
+  removeFromSet(key: string, member: string): Promise<void>;
+  members(key: string): Promise<string[]>;
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+  /** Throws when the store cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'memory' | 'redis';
+}
+
+export class StoreUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('The session store is unavailable', { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** Runs `fn` while holding a short lock on `key`, so two requests cannot interleave a
+ * read-modify-write of the same record (e.g. two verify calls on one login session). */
+export async function withLock<T>(store: Store, key: string, fn: () => Promise<T>, ttlMs = 10_000): Promise<T> {
+  const lockKey = `lock:${key}`;
+  const deadline = Date.now() + ttlMs;
+  while (!(await store.setIfAbsent(lockKey, '1', ttlMs))) {
+    if (Date.now() > deadline) throw new StoreUnavailableError(new Error(`lock ${key} not acquired`));
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+  try {
+    return await fn();
+  } finally {
+    await store.del(lockKey);
+  }
+}
+
+export async function getJson<T>(store: Store, key: string): Promise<T | null> {
+  const raw = await store.get(key);
+  return raw === null ? null : (JSON.parse(raw) as T);
+}
+
+export async function setJson(store: Store, key: string, value: unknown, ttlMs: number): Promise<void> {
+  await store.set(key, JSON.stringify(value), ttlMs);
+}
