@@ -1,6 +1,7 @@
 // `npm test`: installs what a fresh machine lacks, then runs every check of the repository and
 // prints one summary. Exit code 0 only when every step passed.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { ensureChromium, pnpm, root } from './lib/toolchain.mjs';
 
@@ -12,19 +13,48 @@ const chromium = ensureChromium();
 const env = { CHROMIUM_PATH: chromium };
 const frozen = process.env.CI ? ['--frozen-lockfile'] : ['--prefer-offline'];
 
+/** PostgreSQL and Redis for the second server run: CI has both; elsewhere the run is skipped
+ * when they are not reachable. */
+const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+function reachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+const services = (await reachable(databaseUrl)) && (await reachable(redisUrl));
+
 /** Each step: a name, the pnpm arguments, and optionally a vitest JSON report to count tests from. */
 const steps = [
   { name: 'install', args: ['install', ...frozen] },
   { name: 'lint + format (biome)', args: ['exec', 'biome', 'ci', '.'] },
   { name: 'type-check', args: ['run', 'check:types'] },
   { name: 'unit tests', args: vitest('unit'), report: 'unit' },
+  { name: 'server (embedded)', args: vitest('server', 'server-embedded'), report: 'server-embedded' },
+  {
+    name: 'server (PostgreSQL + Redis)',
+    args: vitest('server', 'server-services'),
+    report: 'server-services',
+    env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl },
+    skip: services ? null : `PostgreSQL (${databaseUrl}) or Redis (${redisUrl}) not reachable`,
+    required: Boolean(process.env.CI),
+  },
   { name: 'design-system build', args: ['--filter', '@helios/design-system', 'run', 'build'] },
   { name: 'package lint (publint)', args: ['--filter', '@helios/design-system', 'run', 'lint:package'] },
   { name: 'story tests (Chromium)', args: vitest('stories'), report: 'stories' },
   { name: 'consumer check', args: ['exec', 'node', 'scripts/consumer-check.mjs'] },
 ];
 
-function vitest(project) {
+function vitest(project, report = project) {
   return [
     'exec',
     'vitest',
@@ -33,7 +63,7 @@ function vitest(project) {
     project,
     '--reporter=default',
     '--reporter=json',
-    `--outputFile.json=${join(reports, `${project}.json`)}`,
+    `--outputFile.json=${join(reports, `${report}.json`)}`,
   ];
 }
 
@@ -53,8 +83,13 @@ function countTests(report) {
 const results = [];
 for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
+  if (step.skip) {
+    console.log(`skipped: ${step.skip}`);
+    results.push({ ...step, ok: !step.required, seconds: 0, counts: null, skipped: true });
+    continue;
+  }
   const started = Date.now();
-  const status = pnpm(step.args, { env });
+  const status = pnpm(step.args, { env: { ...env, ...step.env } });
   const counts = step.report ? countTests(step.report) : null;
   results.push({ ...step, ok: status === 0, seconds: (Date.now() - started) / 1000, counts });
   if (status !== 0 && step.name === 'install') break;
@@ -66,7 +101,9 @@ let failed = 0;
 let skipped = 0;
 for (const result of results) {
   const tests = result.counts ? `  ${result.counts.passed} passed, ${result.counts.failed} failed` : '';
-  console.log(`${result.ok ? '✔' : '✘'} ${result.name.padEnd(28)} ${result.seconds.toFixed(1).padStart(6)} s${tests}`);
+  const mark = result.skipped ? (result.ok ? '–' : '✘') : result.ok ? '✔' : '✘';
+  const note = result.skipped ? `  skipped: ${result.skip}` : tests;
+  console.log(`${mark} ${result.name.padEnd(28)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);
   if (result.counts) {
     passed += result.counts.passed;
     failed += result.counts.failed;

@@ -50,6 +50,15 @@ export function passwordProblems(password: string, policy: 'login' | 'reset'): P
     if (![...password].some((c) => SPECIAL_CHARACTERS.includes(c))) problems.push('special');
     if (!/\d/.test(password)) problems.push('digit');
   }
-  if (common.has(password.toLowerCase())) problems.push('common');
+  if (isCommon(password)) problems.push('common');
   return problems;
+}
+
+/** A common password, also when only dressed up with a few digits or symbols around it
+ * ("Password123!" is "password"). */
+export function isCommon(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (common.has(lower)) return true;
+  const core = lower.replace(/^[\d\p{P}\p{S}\s]+/u, '').replace(/[\d\p{P}\p{S}\s]+$/u, '');
+  return core.length >= 4 && lower.length - core.length <= 5 && common.has(core);
 }
