@@ -178,7 +178,7 @@ export class Browser {
     this.api = createClient({ baseUrl, fetch: (input, init) => this.fetch(input, init) });
   }
 
-  async fetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  async fetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', this.baseUrl);
