@@ -1,0 +1,119 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiError, createClient } from './index';
+
+type Seen = { method?: string; url?: string; headers: IncomingMessage['headers']; body: string };
+let seen: Seen;
+let answer: (res: ServerResponse) => void;
+const server = createServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    seen = { method: req.method, url: req.url, headers: req.headers, body };
+    answer(res);
+  });
+});
+let baseUrl = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const json = (status: number, body: unknown) => (res: ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+
+const loginState = {
+  state: 'OTPRequired',
+  session_id: 's'.repeat(32),
+  available_credentials: [],
+  is_user: false,
+  is_stakeholder: false,
+  allow_totp_remember: true,
+};
+
+describe('api client', () => {
+  test('sends JSON with the method and path of the contract, keeps an extra query string', async () => {
+    answer = json(200, loginState);
+    const api = createClient({ baseUrl });
+    const result = await api.call('start', {
+      body: { email: ' Anna@Example.com ' },
+      search: '?client_id=portal&lang=sv',
+    });
+    expect(result.state).toBe('OTPRequired');
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe('/auth/login/start?client_id=portal&lang=sv');
+    expect(seen.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(seen.body)).toEqual({ email: ' Anna@Example.com ' });
+  });
+
+  test('query and path parameters are encoded', async () => {
+    answer = json(200, loginState);
+    await createClient({ baseUrl }).call('ping', { query: { session_id: 'abc_DEF-123456789' } });
+    expect(seen.url).toBe('/auth/login/ping?session_id=abc_DEF-123456789');
+    answer = json(200, {
+      name: '',
+      email: 'a@b.se',
+      locale: 'en',
+      profile_picture: null,
+      available_credentials: [],
+      is_user: true,
+    });
+    await createClient({ baseUrl }).call('deleteCredential', {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(seen.method).toBe('DELETE');
+    expect(seen.url).toBe('/oauth2/userinfo/credentials/00000000-0000-4000-8000-000000000000');
+  });
+
+  test('204, empty and non-JSON answers yield no data', async () => {
+    const api = createClient({ baseUrl });
+    answer = (res) => res.writeHead(204).end();
+    expect(await api.call('logout')).toBeUndefined();
+    answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('');
+    expect(await api.call('resetRequest', { body: { email: 'a@b.se' } })).toBeUndefined();
+    answer = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
+    expect(await api.call('resetRequest', { body: { email: 'a@b.se' } })).toBeUndefined();
+  });
+
+  test('a non-success answer becomes an ApiError with status, status text and the detail list', async () => {
+    answer = json(409, { detail: [{ type: 'invalid_login_session_state', msg: 'nope' }] });
+    const error = await createClient({ baseUrl })
+      .call('verifyOtp', { body: { session_id: 's'.repeat(32), email: 'a@b.se', otp: '123456' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, statusText: 'Conflict', type: 'invalid_login_session_state' });
+    expect((error as ApiError).detail).toHaveLength(1);
+  });
+
+  test('an error without a JSON body has an empty detail list', async () => {
+    answer = (res) => res.writeHead(502, { 'content-type': 'text/plain' }).end('Bad gateway');
+    const error = (await createClient({ baseUrl })
+      .call('userinfo')
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.detail).toEqual([]);
+    expect(error.type).toBeUndefined();
+  });
+
+  test('no answer at all is a network error (status 0)', async () => {
+    const error = (await createClient({ baseUrl: 'http://127.0.0.1:1' })
+      .call('userinfo')
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.isNetworkError).toBe(true);
+  });
+
+  test('an answer that breaks the contract is refused', async () => {
+    answer = json(200, { state: 'Sideways' });
+    const error = (await createClient({ baseUrl })
+      .call('ping')
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.type).toBe('invalid_response');
+  });
+});
