@@ -51,6 +51,7 @@ const hostileBodies: [string, string][] = [
       session_id: '../../../../etc/passwd',
       password: '<script>alert(1)</script>',
       otp: '12345;',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell-style probe, literally
       token: '${jndi:ldap://x}',
       totp_code: "1' --",
     }),
