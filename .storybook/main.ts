@@ -13,6 +13,18 @@ const config: StorybookConfig = {
     const { default: tailwindcss } = await import('@tailwindcss/vite');
     return mergeConfig(viteConfig, {
       plugins: [tailwindcss()],
+      // Pre-bundled up front, so a story that first imports one does not make Vite re-bundle
+      // (and reload) in the middle of a test run.
+      optimizeDeps: {
+        include: [
+          '@radix-ui/react-dialog',
+          '@radix-ui/react-switch',
+          '@radix-ui/react-checkbox',
+          'class-variance-authority',
+          'clsx',
+          'tailwind-merge',
+        ],
+      },
       // Stories render the design system from source, so a story always shows the code under review.
       resolve: { alias: { '@helios/design-system': fromRoot('design-system/src/index.ts') } },
     });

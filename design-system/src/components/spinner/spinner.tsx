@@ -21,7 +21,7 @@ export type SpinnerProps = Omit<React.ComponentProps<'span'>, 'children'> &
 /** An indeterminate busy indicator with an accessible name. */
 export function Spinner({ className, size, label = 'Loading', ...props }: SpinnerProps) {
   return (
-    <span data-slot="spinner" role="status" className="inline-flex items-center" {...props}>
+    <span data-slot="spinner" role="status" aria-label={label} className="inline-flex items-center" {...props}>
       <span aria-hidden="true" className={cn(spinnerVariants({ size }), className)} />
       <span className="sr-only">{label}</span>
     </span>

@@ -1,0 +1,2 @@
+export type { AuthCardLogoProps, AuthCardProps } from './auth-card';
+export { AuthCard, AuthCardLogo, authCardVariants } from './auth-card';

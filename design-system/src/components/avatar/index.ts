@@ -1,0 +1,2 @@
+export type { AvatarProps } from './avatar';
+export { Avatar, avatarVariants, initials } from './avatar';

@@ -1,0 +1,2 @@
+export type { BadgeProps } from './badge';
+export { Badge, badgeCountText, badgeVariants } from './badge';

@@ -1,0 +1,2 @@
+export type { DeactivationDateLabels, DeactivationDateProps } from './deactivation-date';
+export { DeactivationDate, isoToUtcInput, utcInputToIso } from './deactivation-date';

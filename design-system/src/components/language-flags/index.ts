@@ -1,0 +1,2 @@
+export type { FlagLanguage, LanguageFlagsProps } from './language-flags';
+export { LanguageFlags } from './language-flags';

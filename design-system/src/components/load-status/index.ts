@@ -1,0 +1,2 @@
+export type { LoadState, LoadStatusProps } from './load-status';
+export { LoadStatus } from './load-status';

@@ -1,0 +1,2 @@
+export type { ModalProps, ModalState } from './modal';
+export { closedModal, hideModal, Modal, showModal, useModal } from './modal';

@@ -1,0 +1,2 @@
+export type { OtpInputProps } from './otp-input';
+export { OtpInput } from './otp-input';

@@ -1,0 +1,2 @@
+export type { SidebarItem, SidebarLabels, SidebarLinkProps, SidebarProps } from './sidebar';
+export { Sidebar, sidebarIcons } from './sidebar';

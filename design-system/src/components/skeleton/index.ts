@@ -1,0 +1,2 @@
+export type { SkeletonProps, SkeletonTextProps } from './skeleton';
+export { Skeleton, SkeletonText } from './skeleton';

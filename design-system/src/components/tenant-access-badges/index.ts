@@ -1,0 +1,2 @@
+export type { TenantAccess, TenantAccessBadgesProps } from './tenant-access-badges';
+export { TenantAccessBadges } from './tenant-access-badges';

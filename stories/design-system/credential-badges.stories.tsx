@@ -1,0 +1,91 @@
+import { type AccountCredential, CredentialBadges } from '@helios/design-system';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { pick } from '../lib/locale';
+
+const CREDENTIALS: AccountCredential[] = [
+  { id: 'c1', type: 'password' },
+  { id: 'c2', type: 'oidc', provider: 'accounts.google.com' },
+  { id: 'c3', type: 'oidc', provider: 'login.microsoftonline.com' },
+  { id: 'c4', type: 'oidc', provider: 'sso.acme.se' },
+  { id: 'c5', type: 'webauthn' },
+  { id: 'c6', type: 'totp' },
+  { id: 'c7', type: 'sms' },
+];
+
+const swedish = {
+  labels: {
+    password: 'Lösenord',
+    google: 'Google',
+    microsoft: 'Microsoft',
+    sso: 'SSO',
+    webauthn: 'Säkerhetsnyckel',
+    totp: 'Autentiseringsapp',
+    sms: 'SMS',
+  },
+  deleteLabel: (label: string) => `Ta bort ${label}`,
+};
+
+const meta = {
+  title: 'Design system/CredentialBadges',
+  component: CredentialBadges,
+  args: { credentials: CREDENTIALS },
+  render: (args, { globals }) => (
+    <CredentialBadges {...args} {...pick<Partial<typeof swedish>>(globals, { en: {}, sv: swedish })} />
+  ),
+} satisfies Meta<typeof CredentialBadges>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const AllKinds: Story = {
+  play: async ({ canvasElement }) => {
+    const items = within(canvasElement).getAllByRole('listitem');
+    await expect(items.map((item) => item.textContent)).toEqual([
+      'Password',
+      'Google',
+      'Microsoft',
+      'SSO',
+      'Security key',
+      'Authenticator',
+      'SMS',
+    ]);
+    await expect(within(canvasElement).queryAllByRole('button')).toHaveLength(0);
+  },
+};
+
+/** A user account: every credential but the password can be deleted. */
+export const WithDelete: Story = {
+  args: {
+    onDelete: fn(),
+    canDelete: (credential) => credential.type !== 'password',
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Delete Password' })).toBeNull();
+    await expect(canvas.getAllByRole('button')).toHaveLength(CREDENTIALS.length - 1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Google' }));
+    await expect(args.onDelete).toHaveBeenCalledOnce();
+    await expect(args.onDelete).toHaveBeenCalledWith(CREDENTIALS[1]);
+    canvas.getByRole('button', { name: 'Delete Security key' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onDelete).toHaveBeenLastCalledWith(CREDENTIALS[4]);
+  },
+};
+
+export const Swedish: Story = {
+  ...WithDelete,
+  globals: { locale: 'sv' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Lösenord')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Ta bort Autentiseringsapp' })).toBeVisible();
+  },
+};
+
+export const None: Story = {
+  args: { credentials: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryAllByRole('listitem')).toHaveLength(0);
+  },
+};
