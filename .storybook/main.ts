@@ -23,6 +23,12 @@ const config: StorybookConfig = {
           'class-variance-authority',
           'clsx',
           'tailwind-merge',
+          'jotai',
+          'react-router-dom',
+          'i18next',
+          'react-i18next',
+          'i18next-browser-languagedetector',
+          'zod',
         ],
       },
       // Stories render the design system from source, so a story always shows the code under review.

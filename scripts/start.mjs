@@ -1,7 +1,20 @@
-// `npm start`: installs dependencies with the pinned pnpm and starts Helios. Until the server
-// lands, the product's screens live in the design system's Storybook.
-import { pnpm } from './lib/toolchain.mjs';
+// `npm start`: installs with the pinned pnpm, builds the apps, and starts Helios on one port
+// with the embedded database and the demo accounts (printed with how to sign in as each).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pnpm, root } from './lib/toolchain.mjs';
 
-const install = pnpm(['install', '--prefer-offline']);
-if (install !== 0) process.exit(install);
-process.exit(pnpm(['run', 'storybook', '--no-open']));
+const steps = [['install', '--prefer-offline']];
+for (const app of ['app-auth', 'app-admin']) {
+  const manifest = JSON.parse(readFileSync(join(root, app, 'package.json'), 'utf8'));
+  if (manifest.scripts?.build) steps.push(['--filter', `@helios/${app}`, 'run', 'build']);
+}
+for (const args of steps) {
+  const status = pnpm(args);
+  if (status !== 0) process.exit(status);
+}
+process.exit(
+  pnpm(['--filter', '@helios/server', 'exec', 'tsx', 'src/cli.ts', 'serve', '--seed-demo'], {
+    env: { DATA_DIR: process.env.DATA_DIR ?? join(root, '.data') },
+  }),
+);

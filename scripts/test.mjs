@@ -52,6 +52,7 @@ const steps = [
   { name: 'package lint (publint)', args: ['--filter', '@helios/design-system', 'run', 'lint:package'] },
   { name: 'story tests (Chromium)', args: vitest('stories'), report: 'stories' },
   { name: 'consumer check', args: ['exec', 'node', 'scripts/consumer-check.mjs'] },
+  { name: 'end-to-end (Chromium)', args: ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts'], report: 'e2e' },
 ];
 
 function vitest(project, report = project) {

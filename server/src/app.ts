@@ -9,6 +9,7 @@ import { registerSecurity } from './http/security';
 import { registerLoginRoutes } from './login/routes';
 import { registerResetRoutes } from './reset/routes';
 import { StoreUnavailableError } from './store/store';
+import { registerWebApps, type WebApp } from './web/static';
 
 /** Query parameters and path parts that carry secrets; masked wherever a URL is logged. */
 const SECRET_QUERY = /([?&](?:session_id|token|code|otp|clavis|state|password)=)[^&#]*/gi;
@@ -47,7 +48,7 @@ function isDatabaseDown(error: unknown): boolean {
 }
 
 /** The HTTP application over a built context. Routes are registered by domain. */
-export async function buildApp(ctx: Context): Promise<FastifyInstance> {
+export async function buildApp(ctx: Context, options: { web?: WebApp[] | false } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT,
@@ -87,11 +88,14 @@ export async function buildApp(ctx: Context): Promise<FastifyInstance> {
     return reply.code(http.status).headers(http.headers).send(http.body());
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  const pageFallback = options.web === false ? null : await registerWebApps(app, options.web);
+  app.setNotFoundHandler((request, reply) => {
+    const page = pageFallback?.(request.url.split('?')[0] ?? '/', request.method, request.headers.accept, reply);
+    if (page) return page;
+    return reply
       .code(404)
-      .send(new HttpError(404, ErrorCode.notFound, `No route ${request.method} ${maskUrl(request.url)}`).body()),
-  );
+      .send(new HttpError(404, ErrorCode.notFound, `No route ${request.method} ${maskUrl(request.url)}`).body());
+  });
 
   app.get('/health', async (_request, reply) => {
     try {

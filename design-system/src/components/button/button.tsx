@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../spinner/spinner';
 
-export const buttonVariants = cva(
+const buttonClasses = cva(
   'focus-ring inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-colors disabled:pointer-events-none disabled:opacity-60 aria-busy:cursor-progress [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
@@ -30,8 +30,17 @@ export const buttonVariants = cva(
   },
 );
 
+/** Button classes for any element (e.g. a router link styled as a button), with conflicting
+ * utilities already resolved so the variant's own sizes win. */
+export function buttonVariants({
+  className,
+  ...variants
+}: VariantProps<typeof buttonClasses> & { className?: string } = {}): string {
+  return cn(buttonClasses(variants), className);
+}
+
 export type ButtonProps = React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
+  VariantProps<typeof buttonClasses> & {
     /** Shows a spinner, marks the button busy and ignores clicks, keeping its width. */
     loading?: boolean;
     /** Text announced while loading (the visible label stays). */

@@ -1,0 +1,98 @@
+import type { Credential } from '@helios/api';
+import { Alert, Button, Checkbox, PasswordField, ProviderButton } from '@helios/design-system';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { LoginError } from '../../../atoms/login';
+import { providerOf } from '../use-login-flow';
+
+/** Step 4: the person's credentials — Google, Microsoft and/or the password form. */
+export function CredentialsStep({
+  email,
+  credentials,
+  busy,
+  error,
+  onPassword,
+  onProvider,
+}: {
+  email: string;
+  credentials: Credential[];
+  busy: boolean;
+  error: LoginError | null;
+  onPassword: (password: string, remember: boolean) => void;
+  onProvider: (provider: 'google' | 'microsoft') => void;
+}) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const providers = [
+    ...new Set(credentials.filter((c) => c.type === 'oidc').map((c) => providerOf(c.provider))),
+  ].filter((p): p is 'google' | 'microsoft' => p !== 'oidc');
+  const hasPassword = credentials.some((c) => c.type === 'password');
+  const fieldError = touched && password === '' ? t('login.passwordRequired') : undefined;
+  return (
+    <div className="grid gap-4">
+      {providers.map((provider) => (
+        <ProviderButton
+          key={provider}
+          provider={provider}
+          label={t(provider === 'google' ? 'login.continueWithGoogle' : 'login.continueWithMicrosoft')}
+          onClick={() => onProvider(provider)}
+        />
+      ))}
+      {providers.length > 0 && hasPassword ? (
+        <p className="text-center text-muted-foreground text-sm" aria-hidden="true">
+          {t('login.or')}
+        </p>
+      ) : null}
+      {hasPassword ? (
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTouched(true);
+            if (password !== '') onPassword(password, remember);
+          }}
+        >
+          {/* The email, for password managers and for the person to see who signs in. */}
+          <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+          <PasswordField
+            label={t('login.passwordLabel')}
+            name="password"
+            autoComplete="current-password"
+            autoFocus
+            required
+            value={password}
+            error={fieldError}
+            showLabel={t('login.showPassword')}
+            hideLabel={t('login.hidePassword')}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Checkbox
+              label={t('login.rememberMe')}
+              checked={remember}
+              onCheckedChange={(value) => setRemember(value === true)}
+            />
+            <Link
+              to={`/login/reset-password?email=${encodeURIComponent(email)}`}
+              className="focus-ring rounded-sm text-primary text-sm underline underline-offset-4 hover:no-underline"
+            >
+              {t('login.forgotPassword')}
+            </Link>
+          </div>
+          {error ? (
+            <Alert tone={error.kind === 'hard' ? 'error' : 'warning'} role="alert">
+              {t(error.key)}
+            </Alert>
+          ) : null}
+          <Button type="submit" fullWidth size="lg" loading={busy} loadingLabel={t('common.loading')}>
+            {t('login.signIn')}
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { Alert, Button, checkPassword, PasswordChecklist, PasswordField } from '@helios/design-system';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoginError } from '../../../atoms/login';
+import { LINK_OFFER_IDLE_MS } from '../../../lib/constants';
+
+/** Step 7: the offer to add a way to sign in — create a password (or skip). Sixty seconds
+ * without any activity skips it, so nobody is left on this screen. */
+export function OfferStep({
+  busy,
+  error,
+  onCreate,
+  onSkip,
+  idleMs = LINK_OFFER_IDLE_MS,
+}: {
+  /** Inactivity before the offer skips itself (spec: 60 seconds). */
+  idleMs?: number;
+  busy: boolean;
+  error: LoginError | null;
+  onCreate: (password: string) => void;
+  onSkip: () => void;
+}) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const valid = checkPassword(password, repeat).valid;
+  const container = useRef<HTMLDivElement>(null);
+  const skip = useRef(onSkip);
+  skip.current = onSkip;
+
+  useEffect(() => {
+    let timer = setTimeout(() => skip.current(), idleMs);
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => skip.current(), idleMs);
+    };
+    const element = container.current;
+    const events = ['keydown', 'pointerdown', 'input', 'focusin'] as const;
+    for (const name of events) element?.addEventListener(name, restart);
+    return () => {
+      clearTimeout(timer);
+      for (const name of events) element?.removeEventListener(name, restart);
+    };
+  }, [idleMs]);
+
+  const checklist = t('login.checklist', { returnObjects: true });
+  return (
+    <div ref={container} className="grid gap-5">
+      <p>{t('login.offerText')}</p>
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid) onCreate(password);
+        }}
+      >
+        <h2 className="font-semibold text-base">{t('login.createPasswordTitle')}</h2>
+        <input type="hidden" name="username" autoComplete="username" />
+        <PasswordField
+          label={t('login.newPasswordLabel')}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          showLabel={t('login.showPassword')}
+          hideLabel={t('login.hidePassword')}
+        />
+        <PasswordField
+          label={t('login.repeatPasswordLabel')}
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(event) => setRepeat(event.target.value)}
+          showLabel={t('login.showPassword')}
+          hideLabel={t('login.hidePassword')}
+        />
+        <PasswordChecklist
+          password={password}
+          repeat={repeat}
+          labels={checklist}
+          metLabel={checklist.met}
+          unmetLabel={checklist.unmet}
+        />
+        {error ? (
+          <Alert tone="error" role="alert">
+            {t(error.key)}
+          </Alert>
+        ) : null}
+        <Button type="submit" fullWidth size="lg" disabled={!valid} loading={busy} loadingLabel={t('common.loading')}>
+          {t('login.createPassword')}
+        </Button>
+      </form>
+      <Button variant="ghost" onClick={onSkip} disabled={busy}>
+        {t('login.skipForNow')}
+      </Button>
+    </div>
+  );
+}

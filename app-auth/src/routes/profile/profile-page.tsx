@@ -1,0 +1,150 @@
+import { ApiError } from '@helios/api';
+import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus, TextField } from '@helios/design-system';
+import { useAtom, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useApi } from '../../api';
+import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
+import { AuthPage } from '../../components/auth-page';
+import { type ErrorKey, errorKey } from '../../lib/errors';
+import { LanguageSetting } from './language-setting';
+import { LoginMethodsSection } from './login-methods-section';
+
+// Account settings hold more than a sign-in step, so the card is wider.
+const WIDE_CARD = '[&>[data-slot=auth-card-panel]]:max-w-2xl';
+
+/** The signed-in account, fetched on every visit; 401 sends the visitor to sign in. */
+function useUserInfo() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [user, setUser] = useAtom(userInfoAtom);
+  const [status, setStatus] = useState<LoadState>('loading');
+  const [failure, setFailure] = useState<ErrorKey>('errors.unknown');
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
+  useEffect(() => {
+    let active = true;
+    setStatus('loading');
+    api.call('userinfo').then(
+      (info) => {
+        if (!active) return;
+        setUser(info);
+        setStatus('idle');
+      },
+      (error: unknown) => {
+        if (!active) return;
+        if (error instanceof ApiError && error.status === 401) {
+          navigate('/login', { replace: true });
+          return;
+        }
+        setUser(null);
+        setFailure(errorKey(error));
+        setStatus('failed');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, navigate, setUser, attempt]);
+
+  return { user, setUser, status, failure, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** A confirmation left by another page (two-factor setup), shown once. */
+function useProfileNotice() {
+  const [notice, setNotice] = useAtom(profileNoticeAtom);
+  const [shown] = useState(notice);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared once, when the page opens
+  useEffect(() => {
+    setNotice(null);
+  }, []);
+  return shown;
+}
+
+/** Account settings (/profile). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { user, setUser, status, failure, retry } = useUserInfo();
+  const notice = useProfileNotice();
+
+  return (
+    <AuthPage title={t('profile.title')} className={WIDE_CARD} footer={<ProfileFooter />}>
+      {notice === 'totpActivated' ? <Alert tone="success">{t('totp.done')}</Alert> : null}
+      {user ? (
+        <>
+          <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+            <Avatar name={user.name} src={user.profile_picture} size="lg" />
+            <div className="grid w-full gap-4">
+              <TextField label={t('profile.name')} value={user.name} readOnly hint={t('profile.readOnly')} />
+              <TextField
+                label={t('profile.email')}
+                type="email"
+                value={user.email}
+                readOnly
+                hint={t('profile.readOnly')}
+              />
+              <LanguageSetting />
+            </div>
+          </div>
+          <LoginMethodsSection user={user} onUserChange={setUser} />
+        </>
+      ) : (
+        <LoadStatus
+          status={status}
+          loadingLabel={t('common.loading')}
+          failedMessage={t(failure)}
+          onRetry={retry}
+          retryLabel={t('common.tryAgain')}
+        />
+      )}
+    </AuthPage>
+  );
+}
+
+function ProfileFooter() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const setUser = useSetAtom(userInfoAtom);
+  const [signingOut, setSigningOut] = useState(false);
+  const [failure, setFailure] = useState<ErrorKey | null>(null);
+
+  async function signOut() {
+    if (signingOut) return;
+    setSigningOut(true);
+    setFailure(null);
+    try {
+      await api.call('logout');
+      setUser(null);
+      navigate('/login');
+    } catch (error) {
+      setFailure(errorKey(error));
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-3">
+      {failure ? (
+        <Alert tone="error" className="text-start">
+          {t(failure)}
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link to="/login/select-tenant" className={buttonVariants({ variant: 'link' })}>
+          {t('profile.backToTenants')}
+        </Link>
+        <Button
+          variant="outline"
+          loading={signingOut}
+          loadingLabel={t('common.loading')}
+          onClick={() => void signOut()}
+        >
+          {t('common.signOut')}
+        </Button>
+      </div>
+    </div>
+  );
+}

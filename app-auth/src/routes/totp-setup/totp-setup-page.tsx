@@ -1,0 +1,140 @@
+import { ApiError, OTP_LENGTH, type TfaSetupResponse } from '@helios/api';
+import { Button, buttonVariants, InfoBox, LoadStatus, QrCodeImage, TextField } from '@helios/design-system';
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useApi } from '../../api';
+import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
+import { AuthPage } from '../../components/auth-page';
+import { type ErrorKey, errorCode, errorKey, errorKeyForCode } from '../../lib/errors';
+
+const SIX_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+type CodeProblem = 'totp.codeRequired' | 'totp.codeDigits' | 'totp.failed' | ErrorKey;
+
+/** The pending authenticator secret; a signed-out visitor goes to sign in. */
+function useTfaSetup() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [setup, setSetup] = useState<TfaSetupResponse | null>(null);
+  const [failure, setFailure] = useState<ErrorKey | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
+  useEffect(() => {
+    let active = true;
+    setFailure(null);
+    api.call('tfaSetup').then(
+      (response) => active && setSetup(response),
+      (error: unknown) => {
+        if (!active) return;
+        if (error instanceof ApiError && error.status === 401) navigate('/login', { replace: true });
+        else setFailure(errorKey(error));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, navigate, attempt]);
+
+  return { setup, failure, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** Two-factor setup (/profile/credentials/totp/setup): scan, then confirm with a code. */
+export function TotpSetupPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { setup, failure, retry } = useTfaSetup();
+
+  return (
+    <AuthPage
+      title={t('totp.title')}
+      description={t('totp.intro')}
+      footer={
+        <Link to="/profile" className={buttonVariants({ variant: 'link' })}>
+          {t('totp.backToProfile')}
+        </Link>
+      }
+    >
+      {setup ? (
+        <>
+          {setup.has_existing ? <InfoBox>{t('totp.reRegister')}</InfoBox> : null}
+          <QrCodeImage
+            src={api.url('qrcode')}
+            alt={t('totp.qrAlt')}
+            secret={setup.secret}
+            secretLabel={t('totp.manual')}
+            copyLabel={t('totp.copyKey')}
+            copiedLabel={t('totp.copied')}
+            loadingLabel={t('common.loading')}
+          />
+          <ActivateForm />
+        </>
+      ) : (
+        <LoadStatus
+          status={failure ? 'failed' : 'loading'}
+          loadingLabel={t('common.loading')}
+          failedMessage={failure ? t(failure) : null}
+          onRetry={retry}
+          retryLabel={t('common.tryAgain')}
+        />
+      )}
+    </AuthPage>
+  );
+}
+
+function ActivateForm() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const setUser = useSetAtom(userInfoAtom);
+  const setNotice = useSetAtom(profileNoticeAtom);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<CodeProblem | null>(null);
+  const [activating, setActivating] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (activating) return;
+    const totpCode = code.trim();
+    const found = totpCode === '' ? 'totp.codeRequired' : SIX_DIGITS.test(totpCode) ? null : 'totp.codeDigits';
+    setProblem(found);
+    if (found) {
+      input.current?.focus();
+      return;
+    }
+    setActivating(true);
+    try {
+      const user = await api.call('tfaActivate', { body: { totp_code: totpCode } });
+      setUser(user);
+      setNotice('totpActivated');
+      navigate('/profile');
+    } catch (error) {
+      const serverCode = errorCode(error);
+      setProblem(serverCode ? errorKeyForCode(serverCode) : 'totp.failed');
+      setActivating(false);
+      input.current?.focus();
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <TextField
+        ref={input}
+        name="totp-code"
+        label={t('totp.codeLabel')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={problem ? t(problem) : undefined}
+      />
+      <Button type="submit" fullWidth loading={activating} loadingLabel={t('common.loading')}>
+        {t('totp.activate')}
+      </Button>
+    </form>
+  );
+}

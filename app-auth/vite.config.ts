@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = process.env.HELIOS_SERVER ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // The app builds the design system from source: one Tailwind pass sees every class.
+  resolve: {
+    alias: { '@helios/design-system': fileURLToPath(new URL('../design-system/src/index.ts', import.meta.url)) },
+  },
+  build: { outDir: 'dist', sourcemap: true, assetsInlineLimit: 0 },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(['/auth', '/oauth2', '/api', '/.well-known'].map((path) => [path, server])),
+  },
+});

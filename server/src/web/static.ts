@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export type WebApp = { name: string; dist: string; base: string };
+
+/** The built apps, when present: the sign-in portal at the root, the admin console under /admin. */
+export function builtApps(): WebApp[] {
+  return [
+    { name: 'app-admin', dist: join(repoRoot, 'app-admin/dist'), base: '/admin/' },
+    { name: 'app-auth', dist: join(repoRoot, 'app-auth/dist'), base: '/' },
+  ].filter((app) => existsSync(join(app.dist, 'index.html')));
+}
+
+const API_PREFIXES = ['/auth/', '/oauth2/', '/api/', '/.well-known/', '/health', '/openapi.json'];
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
+}
+
+/**
+ * Serves the single-page apps from the same origin as the API: hashed assets are cached for a
+ * year, index.html never; a page address answers with its app's index.html (the app routes).
+ */
+export async function registerWebApps(app: FastifyInstance, apps: WebApp[] = builtApps()) {
+  const pages = new Map<string, string>();
+  for (const web of apps) {
+    pages.set(web.base, readFileSync(join(web.dist, 'index.html'), 'utf8'));
+    await app.register(fastifyStatic, {
+      root: web.dist,
+      prefix: web.base,
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.startsWith(join(web.dist, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, base: string, status = 200) =>
+    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pages.get(base));
+
+  if (pages.has('/')) {
+    for (const path of ['/', '/login', '/login/*', '/profile', '/profile/*'])
+      app.get(path, (_req, reply) => sendPage(reply, '/'));
+  }
+  if (pages.has('/admin/')) app.get('/admin', (_req, reply) => sendPage(reply, '/admin/'));
+
+  /** For a page address no file matched: the admin console's deep links, or the portal's
+   * not-found page (status 404). Null when the request is not for a page. */
+  return function pageFallback(url: string, method: string, accept: string | undefined, reply: FastifyReply) {
+    if (method !== 'GET' || isApiPath(url) || !(accept ?? '').includes('text/html')) return null;
+    if (url.startsWith('/admin/') && pages.has('/admin/')) return sendPage(reply, '/admin/');
+    if (pages.has('/')) return sendPage(reply, '/', 404);
+    return null;
+  };
+}

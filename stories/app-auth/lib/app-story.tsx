@@ -1,0 +1,129 @@
+import { createClient } from '@helios/api';
+import type { Decorator } from '@storybook/react-vite';
+import i18next from 'i18next';
+import { createStore, Provider } from 'jotai';
+import { Suspense } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { apiAtom } from '../../../app-auth/src/api';
+import { initI18n } from '../../../app-auth/src/i18n';
+import { externalNavigateAtom } from '../../../app-auth/src/lib/navigation';
+import { storyLocale } from '../../lib/locale';
+
+/** One mocked API answer. Stories mock at the fetch level: the app's real client, schemas and
+ * error handling run; only the network is replaced. */
+export type MockResponse = { status?: number; body?: unknown; delayMs?: number; networkError?: boolean };
+export type MockRoute = {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  respond: MockResponse | ((request: { url: URL; body: unknown; call: number }) => MockResponse);
+};
+export type RecordedCall = { method: string; path: string; search: string; body: unknown };
+
+export type AppStoryParameters = {
+  /** The address the story opens, e.g. '/login?email=anna@example.com'. */
+  route: string;
+  /** The route pattern the page is mounted at, e.g. '/login/set-password/:token'. */
+  pattern?: string;
+  api?: MockRoute[];
+};
+
+/** What a story's play function can inspect: the calls made and where the app navigated. */
+export type AppStoryRecord = { calls: RecordedCall[]; externalNavigations: string[] };
+
+export function mockFetch(routes: MockRoute[], record: AppStoryRecord): typeof fetch {
+  const counts = new Map<MockRoute, number>();
+  return async (input, init) => {
+    const url = new URL(String(input), 'http://helios.test');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    record.calls.push({ method, path: url.pathname, search: url.search, body });
+    const route = routes.find((r) => r.method === method && r.path === url.pathname);
+    if (!route)
+      return new Response(JSON.stringify({ detail: [{ type: 'not_found', msg: 'not mocked' }] }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    const call = (counts.get(route) ?? 0) + 1;
+    counts.set(route, call);
+    const answer = typeof route.respond === 'function' ? route.respond({ url, body, call }) : route.respond;
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if (answer.networkError) throw new TypeError('Failed to fetch');
+    const status = answer.status ?? 200;
+    if (status === 204 || answer.body === undefined)
+      return new Response(null, { status: status === 200 ? 204 : status });
+    return new Response(JSON.stringify(answer.body), { status, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+/** Per-story record, reachable from play functions through `getRecord(canvasElement)`. */
+const records = new WeakMap<Element, AppStoryRecord>();
+export function getRecord(canvasElement: HTMLElement): AppStoryRecord {
+  const record = records.get(canvasElement.ownerDocument.body);
+  if (!record) throw new Error('not an app story');
+  return record;
+}
+
+function CurrentLocation() {
+  const location = useLocation();
+  return (
+    <p data-testid="location" className="p-4 font-mono text-sm">
+      {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+/** Loads the toolbar's language before the story renders. */
+export const withLanguage = async ({ globals }: { globals: Record<string, unknown> }) => {
+  const language = storyLocale(globals);
+  if (!i18next.isInitialized) await initI18n(i18next, { lng: language });
+  await i18next.changeLanguage(language);
+  return {};
+};
+
+/** Mounts an app page at its route with a mocked API. */
+export const withApp: Decorator = (Story, { parameters, canvasElement }) => {
+  const params = parameters.app as AppStoryParameters;
+  const record: AppStoryRecord = { calls: [], externalNavigations: [] };
+  records.set(canvasElement.ownerDocument.body, record);
+  const store = createStore();
+  store.set(apiAtom, createClient({ fetch: mockFetch(params.api ?? [], record) }));
+  store.set(externalNavigateAtom, { go: (url) => record.externalNavigations.push(url) });
+  const pattern = params.pattern ?? new URL(params.route, 'http://x').pathname;
+  return (
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[params.route]}>
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path={pattern} element={<Story />} />
+            <Route path="*" element={<CurrentLocation />} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    </Provider>
+  );
+};
+
+export const jsonHeaders = { 'content-type': 'application/json' };
+
+/** A login-session answer with sensible defaults. */
+export function loginState(state: string, extra: Record<string, unknown> = {}) {
+  return {
+    state,
+    session_id: 'SessionIdForStories0123456789abc',
+    available_credentials: [],
+    is_user: false,
+    is_stakeholder: false,
+    allow_totp_remember: true,
+    ...extra,
+  };
+}
+
+export const storyUser = {
+  name: 'Anna Andersson',
+  email: 'anna@example.com',
+  locale: 'en',
+  profile_picture: null,
+  available_credentials: [{ id: '11111111-1111-4111-8111-111111111111', type: 'password', provider: null }],
+  is_user: true,
+};

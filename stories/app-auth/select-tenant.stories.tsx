@@ -1,0 +1,164 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ACCESSED_TENANTS_KEY } from '../../app-auth/src/lib/accessed-tenants';
+import { SelectTenantPage } from '../../app-auth/src/routes/select-tenant/select-tenant-page';
+import { type AppStoryParameters, getRecord, type MockResponse, withApp, withLanguage } from './lib/app-story';
+
+const acme = { id: 'tenant-acme', name: 'Acme AB', slug: 'acmeab', url: 'https://acmeab.helios.test/' };
+const orebro = { id: 'tenant-orebro', name: 'Örebro Kommun', slug: 'orebrokommun', url: 'https://orebro.helios.test/' };
+const nordic = { id: 'tenant-nordic', name: 'Nordic Retail', slug: 'nordicretail', url: 'https://nordic.helios.test/' };
+
+/** Midday a number of calendar days ago, in local time. */
+function daysAgo(days: number): string {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - days, 12).toISOString();
+}
+
+const app = (respond: MockResponse, route = '/login/select-tenant'): AppStoryParameters => ({
+  route,
+  pattern: '/login/select-tenant',
+  api: [{ method: 'GET', path: '/auth/available-tenants', respond }],
+});
+const tenants = (list: (typeof acme)[], isStakeholder = false): MockResponse => ({
+  body: { tenants: list, is_stakeholder: isStakeholder },
+});
+
+/** Seeds the remembered access times for the story and puts the previous value back afterwards. */
+function seedAccessed(value: string | null) {
+  return () => {
+    const previous = window.localStorage.getItem(ACCESSED_TENANTS_KEY);
+    if (value === null) window.localStorage.removeItem(ACCESSED_TENANTS_KEY);
+    else window.localStorage.setItem(ACCESSED_TENANTS_KEY, value);
+    return () => {
+      if (previous === null) window.localStorage.removeItem(ACCESSED_TENANTS_KEY);
+      else window.localStorage.setItem(ACCESSED_TENANTS_KEY, previous);
+    };
+  };
+}
+const storedAccess = () => JSON.parse(window.localStorage.getItem(ACCESSED_TENANTS_KEY) ?? '{}');
+const isToday = (iso: string | undefined) =>
+  iso !== undefined && new Date(iso).toDateString() === new Date().toDateString();
+
+const meta = {
+  title: 'App auth/Select tenant',
+  component: SelectTenantPage,
+  decorators: [withApp],
+  loaders: [withLanguage],
+  parameters: { layout: 'fullscreen', app: app(tenants([acme, orebro, nordic])) },
+  render: () => <SelectTenantPage />,
+  beforeEach: seedAccessed(JSON.stringify({ [acme.id]: daysAgo(0), [orebro.id]: daysAgo(3) })),
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Several instances, each with when it was last opened from this browser. */
+export const SeveralTenants: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Select a instance');
+    const list = await canvas.findByRole('list', { name: 'Select a instance' });
+    const cards = within(list).getAllByRole('button');
+    await expect(cards.map((card) => card.textContent)).toEqual([
+      'Acme ABacmeabLast accessed: Today',
+      'Örebro KommunorebrokommunLast accessed: 3 days ago',
+      'Nordic RetailnordicretailLast accessed: –',
+    ]);
+    await expect(canvas.queryByRole('button', { name: 'Go to sharing portal' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Account settings' })).toHaveAttribute('href', '/profile');
+
+    await userEvent.click(canvas.getByRole('button', { name: /Nordic Retail/ }));
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([nordic.url]);
+    await expect(await canvas.findByRole('status', { name: 'Opening Nordic Retail…' })).toBeInTheDocument();
+    const stored = storedAccess();
+    await expect(isToday(stored[nordic.id])).toBe(true);
+    await expect(stored[orebro.id]).toBe(daysAgo(3));
+  },
+};
+
+/** Exactly one instance and not a stakeholder: it opens at once. */
+export const OneTenant: Story = {
+  parameters: { app: app(tenants([acme])) },
+  beforeEach: seedAccessed(null),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status', { name: 'Opening Acme AB…' })).toBeInTheDocument();
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([acme.url]);
+    await expect(canvas.queryByRole('button', { name: /Acme AB/ })).not.toBeInTheDocument();
+    await expect(isToday(storedAccess()[acme.id])).toBe(true);
+  },
+};
+
+/** A stakeholder chooses between an instance and the sharing portal; nothing opens by itself. */
+export const Stakeholder: Story = {
+  parameters: { app: app(tenants([acme], true)) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const portal = await canvas.findByRole('button', { name: 'Go to sharing portal' });
+    await expect(canvas.getByRole('button', { name: /Acme AB/ })).toHaveTextContent('Last accessed: Today');
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
+    await userEvent.click(portal);
+    await expect(getRecord(canvasElement).externalNavigations).toEqual(['/auth/athena']);
+  },
+};
+
+/** A stakeholder without instances has only the sharing portal, and no "no access" message. */
+export const StakeholderWithoutTenants: Story = {
+  parameters: { app: app(tenants([], true)) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Go to sharing portal' })).toBeVisible();
+    await expect(canvas.queryByRole('list')).not.toBeInTheDocument();
+    await expect(canvas.queryByText('You do not have access to any instance yet.')).not.toBeInTheDocument();
+  },
+};
+
+export const NoTenants: Story = {
+  parameters: { app: app(tenants([])) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('You do not have access to any instance yet.')).toBeVisible();
+    await expect(canvas.getByText('Ask your organisation to invite you.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Go to sharing portal' })).not.toBeInTheDocument();
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
+  },
+};
+
+/** A failed load (here signed out) goes back to sign-in, keeping the query. */
+export const LoadError: Story = {
+  parameters: {
+    app: app(
+      { status: 401, body: { detail: [{ type: 'unauthenticated', msg: 'Not signed in' }] } },
+      '/login/select-tenant?client_id=athena&lang=sv',
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const location = await within(canvasElement).findByTestId('location');
+    await expect(location).toHaveTextContent('/login?client_id=athena&lang=sv');
+  },
+};
+
+/** Whatever is stored under accessed_tenants, the picker works; unknown times show a dash. */
+export const CorruptAccessTimes: Story = {
+  beforeEach: seedAccessed('{"tenant-acme": "2026-'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cards = within(await canvas.findByRole('list')).getAllByRole('button');
+    for (const card of cards) await expect(card).toHaveTextContent('Last accessed: –');
+    await userEvent.click(cards[0] as HTMLElement);
+    await waitFor(() => expect(isToday(storedAccess()[acme.id])).toBe(true));
+  },
+};
+
+export const InSwedish: Story = {
+  globals: { locale: 'sv' },
+  beforeEach: seedAccessed(JSON.stringify({ [acme.id]: daysAgo(1), [orebro.id]: daysAgo(3) })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Välj en instans');
+    const cards = within(await canvas.findByRole('list')).getAllByRole('button');
+    await expect(cards[0]).toHaveTextContent('Senast besökt: 1 dag sedan');
+    await expect(cards[1]).toHaveTextContent('Senast besökt: 3 dagar sedan');
+    await expect(cards[2]).toHaveTextContent('Senast besökt: –');
+  },
+};
