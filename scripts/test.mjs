@@ -52,7 +52,11 @@ const steps = [
   { name: 'package lint (publint)', args: ['--filter', '@helios/design-system', 'run', 'lint:package'] },
   { name: 'story tests (Chromium)', args: vitest('stories'), report: 'stories' },
   { name: 'consumer check', args: ['exec', 'node', 'scripts/consumer-check.mjs'] },
-  { name: 'end-to-end (Chromium)', args: ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts'], report: 'e2e' },
+  {
+    name: 'end-to-end (Chromium)',
+    args: ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts'],
+    report: 'e2e',
+  },
 ];
 
 function vitest(project, report = project) {
@@ -71,6 +75,14 @@ function vitest(project, report = project) {
 function countTests(report) {
   try {
     const json = JSON.parse(readFileSync(join(reports, `${report}.json`), 'utf8'));
+    if (json.stats && 'expected' in json.stats) {
+      // Playwright's JSON report.
+      return {
+        passed: json.stats.expected + json.stats.flaky,
+        failed: json.stats.unexpected,
+        skipped: json.stats.skipped,
+      };
+    }
     return {
       passed: json.numPassedTests,
       failed: json.numFailedTests,

@@ -1,5 +1,6 @@
+export * from './admin';
 export { type ApiClient, ApiError, type CallInput, type CallOutput, type ClientOptions, createClient } from './client';
 export * from './errors';
 export { openApiDocument } from './openapi';
-export { type RouteContract, type RouteName, routes } from './routes';
+export { type RouteContract, type RouteName, routes, signInRoutes } from './routes';
 export * from './schemas';

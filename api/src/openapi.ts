@@ -44,7 +44,8 @@ export function openApiDocument(
     paths[path][route.method.toLowerCase()] = {
       operationId,
       summary: route.summary,
-      security: route.auth === 'session' ? [{ portalSession: [] }] : [],
+      security: route.auth === 'public' ? [] : [{ portalSession: [] }],
+      ...(route.auth === 'admin' ? { 'x-requires': 'platform admin' } : {}),
       parameters: parameters(route),
       ...(route.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { adminRoutes } from './admin';
 import * as s from './schemas';
 
 type Schema = z.ZodType;
@@ -9,8 +10,8 @@ export type RouteContract = {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   summary: string;
-  /** Who may call: anyone, or a signed-in portal session. */
-  auth: 'public' | 'session';
+  /** Who may call: anyone, a signed-in portal session, or a signed-in platform admin. */
+  auth: 'public' | 'session' | 'admin';
   body?: Schema;
   query?: Schema;
   params?: Schema;
@@ -19,7 +20,8 @@ export type RouteContract = {
   produces?: string;
 };
 
-export const routes = {
+/** The sign-in and account calls (spec §7 "Sign-in and account"). */
+export const signInRoutes = {
   ping: {
     method: 'POST',
     path: '/auth/login/ping',
@@ -175,4 +177,6 @@ export const routes = {
   },
 } as const satisfies Record<string, RouteContract>;
 
+/** Every call of the contract: sign-in and account, then admin (api/src/admin.ts). */
+export const routes = { ...signInRoutes, ...adminRoutes };
 export type RouteName = keyof typeof routes;

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { Context } from '../src/context';
-import { accounts, credentials, tenants, tenantUsers } from '../src/db/schema';
+import { accounts, credentials, passwordResets, tenants, tenantUsers } from '../src/db/schema';
 import { hashPassword } from '../src/security/passwords';
 import { newTotpSecret } from '../src/security/totp';
 
@@ -102,4 +103,12 @@ export function codeFromMail(text: string): string {
   const match = /\b(\d{6})\b/.exec(text);
   if (!match?.[1]) throw new Error(`no code in mail: ${text}`);
   return match[1];
+}
+
+/** Ages every reset link of an account past its expiry, as an hour passing would. */
+export async function expireResetLinks(ctx: Context, accountId: string) {
+  await ctx.db
+    .update(passwordResets)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(passwordResets.accountId, accountId));
 }

@@ -307,6 +307,25 @@ export const DoneToAuthorize: Story = {
   },
 };
 
+export const DoneReturnsToDeepLink: Story = {
+  parameters: app(`/login?session_id=${SESSION}&from=${encodeURIComponent('/admin/accounts?q=anna')}`, [
+    pingAt('Done', { is_user: true }),
+  ]),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(getRecord(canvasElement).externalNavigations).toEqual(['/admin/accounts?q=anna']));
+  },
+};
+
+export const DoneIgnoresForeignReturnAddress: Story = {
+  parameters: app(`/login?session_id=${SESSION}&from=${encodeURIComponent('//evil.example/steal')}`, [
+    pingAt('Done', { is_user: true }),
+  ]),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent('/login/select-tenant');
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
+  },
+};
+
 export const DoneStakeholderOnly: Story = {
   parameters: inSession('Done', { is_user: false, is_stakeholder: true }),
   play: async ({ canvasElement }) => {

@@ -1,9 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { codeFromMail, createAccount, createTenant, PASSWORD, totpCode, uniqueEmail } from '../../server/test/fixtures';
+import {
+  codeFromMail,
+  createAccount,
+  createTenant,
+  expireResetLinks,
+  PASSWORD,
+  totpCode,
+  uniqueEmail,
+} from '../../server/test/fixtures';
 import { startTestServer, type TestServer } from '../../server/test/harness';
 
-export { codeFromMail, createAccount, createTenant, expect, PASSWORD, totpCode, uniqueEmail };
+export { codeFromMail, createAccount, createTenant, expect, expireResetLinks, PASSWORD, totpCode, uniqueEmail };
 
 /** Each worker runs one real Helios server (in this mode's backend) serving the built apps;
  * tests write their own accounts through its database and read its caught mail. */

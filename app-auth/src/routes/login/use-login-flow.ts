@@ -7,6 +7,7 @@ import { initialLogin, loginAtom, loginBusyAtom, loginErrorAtom, viewFrom } from
 import { INVALID_SESSION_RESET_MS, SHARING_PORTAL_CLIENT_ID, SHARING_PORTAL_ENTRY } from '../../lib/constants';
 import { errorCode, errorKey, errorKeyForCode, isHardOtpError } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
+import { safeReturnPath } from '../../lib/return-path';
 
 const RESETTING_CODES = new Set<string>([ErrorCode.invalidLoginSessionState, ErrorCode.loginSessionMissing]);
 
@@ -64,10 +65,14 @@ export function useLoginFlow() {
 
   const finish = useCallback(
     (response: Pick<LoginSessionResponse, 'is_user' | 'is_stakeholder'>) => {
+      const returnTo = safeReturnPath(params.get('from'));
       if (clientId) {
         const query = new URLSearchParams(params);
         query.delete('session_id');
         goExternal(`/oauth2/authorize?${query.toString()}`);
+      } else if (returnTo) {
+        // Back to the page that sent the person to sign in (e.g. a deep link in the admin console).
+        goExternal(returnTo);
       } else if (response.is_stakeholder && !response.is_user) {
         goExternal(SHARING_PORTAL_ENTRY);
       } else {

@@ -1,0 +1,334 @@
+import { z } from 'zod';
+import type { RouteContract } from './routes';
+import { Credential } from './schemas';
+
+/** Admin calls of spec §7 "Admin". All require a signed-in platform admin: 401 signed out,
+ * 403 for anyone else. */
+
+const Id = z.string().uuid('Malformed id');
+const SearchTerm = z.string().trim().min(1, 'Enter a search term').max(200);
+
+export const TenantAccess = z.object({ id: z.string(), slug: z.string(), name: z.string(), active: z.boolean() });
+export const AdminAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  is_user: z.boolean(),
+  is_stakeholder: z.boolean(),
+  is_admin: z.boolean(),
+  last_login_at: z.string().nullable(),
+  available_credentials: z.array(Credential),
+  tenant_access: z.array(TenantAccess),
+});
+export type AdminAccount = z.infer<typeof AdminAccount>;
+export type TenantAccess = z.infer<typeof TenantAccess>;
+
+export const PasswordResetLink = z.object({ email: z.string(), link: z.string() });
+export type PasswordResetLink = z.infer<typeof PasswordResetLink>;
+
+export const TenantSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  user_count: z.number().int(),
+  inactive_at: z.string().nullable(),
+});
+export type TenantSummary = z.infer<typeof TenantSummary>;
+
+export const TenantDetail = TenantSummary.extend({ sms_credits: z.number().int(), created_at: z.string() });
+export type TenantDetail = z.infer<typeof TenantDetail>;
+
+export const TenantUser = z.object({ id: z.string(), name: z.string(), email: z.string(), active: z.boolean() });
+export type TenantUser = z.infer<typeof TenantUser>;
+
+export const KeyValue = z.object({ key: z.string(), value: z.string() });
+export type KeyValue = z.infer<typeof KeyValue>;
+
+/** A setting key: letters, digits, dots, dashes and underscores. */
+const SettingKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits, . _ -');
+export const SettingWrite = z.object({ key: SettingKey, value: z.string().max(10_000) });
+export const TenantSettingResponse = z.object({ tenant_id: z.string(), key: z.string(), value: z.string() });
+
+/** SMS settings: values are JSON strings (spec §3). */
+export const SmsKey = z.enum(['system_sms', 'sms_info', 'sms_sign']);
+export const SmsSettingWrite = z.object({ key: SmsKey, value: z.string().max(10_000) });
+export const SystemSms = z.object({ value: z.boolean() });
+export const SmsInfo = z.object({
+  sender: z.string().max(11).default(''),
+  warning_1: z.number().int().nonnegative().nullable().default(null),
+  warning_2: z.number().int().nonnegative().nullable().default(null),
+  paused: z.boolean().default(false),
+  warned: z.boolean().default(false),
+});
+export const SmsSign = z.object({ name: z.string().min(1).max(200) });
+export const Credits = z.number().int();
+export const AddCredits = z.object({ credits: z.number().int('Credits must be an integer') });
+
+export const CreateTenant = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  slug: z
+    .string()
+    .min(1, 'Slug is required')
+    .max(63)
+    .regex(/^[a-z0-9]+$/, 'Used in URLs. Only lowercase letters and numbers.'),
+  url: z.string().url().optional(),
+});
+export const CreatedTenant = z.object({ id: z.string() });
+export const Deactivation = z.object({ inactive_at: z.string().datetime({ offset: true }).nullable() });
+
+export const InvoiceRow = z.object({
+  name: z.string(),
+  tenant_id: z.string(),
+  user_count: z.number().int(),
+  functions: z.object({ system_sms: z.boolean(), system_cronofy: z.boolean() }),
+  integrations: z.object({
+    alva: z.boolean(),
+    refapp: z.boolean(),
+    sri: z.boolean(),
+    sri_ref: z.boolean(),
+    evali: z.boolean(),
+  }),
+  /** 2850 + 275 × (user_count − 1); currency not shown (spec §9). */
+  amount: z.number(),
+});
+export type InvoiceRow = z.infer<typeof InvoiceRow>;
+
+export const NotificationInput = z
+  .object({
+    message: z.string().trim().min(1, 'Message is required').max(5_000),
+    admins_only: z.boolean().default(false),
+    tenants: z.array(Id).max(10_000).default([]),
+    popup: z.boolean().default(false),
+    new_functionality: z.boolean().default(false),
+  })
+  .refine((n) => n.admins_only || n.tenants.length > 0, {
+    message: 'Choose tenants or admins only',
+    path: ['tenants'],
+  });
+export const CreatedNotification = z.object({ id: z.string() });
+
+export const Token = z.object({ key: z.string(), ttl: z.number().int() });
+export type Token = z.infer<typeof Token>;
+
+/** A sign-in link into an instance; for an account it carries a single-use `clavis`. */
+export const LoginAsLink = z.object({ url: z.string() });
+export const ClavisRedeem = z.object({
+  clavis: z
+    .string()
+    .min(16)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export const ClavisIdentity = z.object({
+  account_id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  tenant_id: z.string(),
+  tenant_slug: z.string(),
+});
+
+const TermParams = z.object({ term: SearchTerm });
+const TenantParams = z.object({ tenantId: Id });
+const AccountParams = z.object({ accountId: Id });
+
+export const adminRoutes = {
+  searchAccounts: {
+    method: 'GET',
+    path: '/api/accounts/search/:term',
+    summary: 'Accounts by name or email',
+    auth: 'admin',
+    params: TermParams,
+    response: z.array(AdminAccount),
+  },
+  listAccounts: {
+    method: 'GET',
+    path: '/api/accounts/',
+    summary: 'All accounts (newest first, at most 500)',
+    auth: 'admin',
+    response: z.array(AdminAccount),
+  },
+  accountResetPassword: {
+    method: 'POST',
+    path: '/api/accounts/:accountId/reset-password',
+    summary: 'Mail a password-reset link',
+    auth: 'admin',
+    params: AccountParams,
+  },
+  accountDeleteCredential: {
+    method: 'DELETE',
+    path: '/api/accounts/:accountId/credentials/:credentialId',
+    summary: 'Delete a credential (never the password of a user account)',
+    auth: 'admin',
+    params: z.object({ accountId: Id, credentialId: Id }),
+    response: AdminAccount,
+  },
+  passwordResets: {
+    method: 'GET',
+    path: '/api/accounts/password-resets',
+    summary: 'Active password-reset links, by email',
+    auth: 'admin',
+    response: z.array(PasswordResetLink),
+  },
+  accountLoginAs: {
+    method: 'POST',
+    path: '/api/accounts/:accountId/login-as/:tenantId',
+    summary: 'A single-use clavis link that signs the account into an active tenant',
+    auth: 'admin',
+    params: z.object({ accountId: Id, tenantId: Id }),
+    response: LoginAsLink,
+  },
+  invoice: {
+    method: 'GET',
+    path: '/api/invoice/',
+    summary: 'Invoice figures per tenant',
+    auth: 'admin',
+    response: z.array(InvoiceRow),
+  },
+  listTenants: {
+    method: 'GET',
+    path: '/api/tenants/',
+    summary: 'All tenants',
+    auth: 'admin',
+    response: z.array(TenantSummary),
+  },
+  searchTenants: {
+    method: 'GET',
+    path: '/api/tenants/search/:term',
+    summary: 'Tenants by name or slug',
+    auth: 'admin',
+    params: TermParams,
+    response: z.array(TenantSummary),
+  },
+  createTenant: {
+    method: 'POST',
+    path: '/api/tenants',
+    summary: 'Create a tenant',
+    auth: 'admin',
+    body: CreateTenant,
+    response: CreatedTenant,
+  },
+  tenant: {
+    method: 'GET',
+    path: '/api/tenants/:tenantId',
+    summary: 'One tenant',
+    auth: 'admin',
+    params: TenantParams,
+    response: TenantDetail,
+  },
+  tenantUsers: {
+    method: 'GET',
+    path: '/api/tenants/:tenantId/users',
+    summary: 'Users of a tenant; `search` of more than 2 characters filters',
+    auth: 'admin',
+    params: TenantParams,
+    query: z.object({ search: z.string().max(200).optional() }),
+    response: z.array(TenantUser),
+  },
+  tenantSettings: {
+    method: 'GET',
+    path: '/api/tenants/:tenantId/settings',
+    summary: 'Settings of a tenant',
+    auth: 'admin',
+    params: TenantParams,
+    response: z.array(KeyValue),
+  },
+  setTenantSetting: {
+    method: 'POST',
+    path: '/api/tenants/:tenantId/settings',
+    summary: 'Set a setting',
+    auth: 'admin',
+    params: TenantParams,
+    body: SettingWrite,
+    response: TenantSettingResponse,
+  },
+  smsSettings: {
+    method: 'GET',
+    path: '/api/tenants/:tenantId/settings/sms',
+    summary: 'SMS settings (JSON string values)',
+    auth: 'admin',
+    params: TenantParams,
+    response: z.array(KeyValue),
+  },
+  setSmsSetting: {
+    method: 'POST',
+    path: '/api/tenants/:tenantId/settings/sms',
+    summary: 'Set an SMS setting',
+    auth: 'admin',
+    params: TenantParams,
+    body: SmsSettingWrite,
+    response: KeyValue,
+  },
+  smsCredits: {
+    method: 'GET',
+    path: '/api/tenants/:tenantId/settings/sms/credits',
+    summary: 'SMS credits',
+    auth: 'admin',
+    params: TenantParams,
+    response: Credits,
+  },
+  addSmsCredits: {
+    method: 'POST',
+    path: '/api/tenants/:tenantId/settings/sms/credits',
+    summary: 'Add SMS credits; answers the new number',
+    auth: 'admin',
+    params: TenantParams,
+    body: AddCredits,
+    response: Credits,
+  },
+  setDeactivation: {
+    method: 'POST',
+    path: '/api/tenants/:tenantId/deactivation',
+    summary: 'Set or clear the deactivation time (UTC)',
+    auth: 'admin',
+    params: TenantParams,
+    body: Deactivation,
+    response: TenantDetail,
+  },
+  tenantLoginAsAdmin: {
+    method: 'POST',
+    path: '/api/tenants/:tenantId/login-as-admin',
+    summary: 'Open the tenant as admin',
+    auth: 'admin',
+    params: TenantParams,
+    response: LoginAsLink,
+  },
+  tenantUserLoginAs: {
+    method: 'POST',
+    path: '/api/tenants/:tenantId/users/:accountId/login-as',
+    summary: 'Log in as a specific tenant user',
+    auth: 'admin',
+    params: z.object({ tenantId: Id, accountId: Id }),
+    response: LoginAsLink,
+  },
+  clearSettingsCache: {
+    method: 'DELETE',
+    path: '/api/tenants/settings/cache',
+    summary: 'Clear the tenant-settings cache on every node',
+    auth: 'admin',
+  },
+  notify: {
+    method: 'POST',
+    path: '/api/notification/',
+    summary: 'Broadcast a notification',
+    auth: 'admin',
+    body: NotificationInput,
+    response: CreatedNotification,
+  },
+  tokens: {
+    method: 'GET',
+    path: '/api/tokens/:account_id',
+    summary: "An account's live tokens (key and seconds left; never values)",
+    auth: 'admin',
+    params: z.object({ account_id: Id }),
+    response: z.array(Token),
+  },
+} as const satisfies Record<string, RouteContract>;
+
+export type AdminRouteName = keyof typeof adminRoutes;
