@@ -80,12 +80,12 @@ export const AutoStartFromAddress: Story = {
 };
 
 export const PasswordResetRequired: Story = {
-  parameters: inSession('PasswordResetRequired'),
+  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com&type=athena`, [pingAt('PasswordResetRequired')]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
       'href',
-      '/login/reset-password?email=anna%40example.com',
+      '/login/reset-password?email=anna%40example.com&type=athena',
     );
     await expect(canvas.getByText(/several accounts/)).toBeVisible();
   },

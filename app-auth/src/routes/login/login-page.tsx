@@ -15,7 +15,7 @@ import { providerOf, useLoginFlow } from './use-login-flow';
 /** /login: every step of signing in (spec §2 "Login screens", §4). */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { login, busy, refresh, sharingPortal, actions } = useLoginFlow();
+  const { login, busy, refresh, sharingPortal, type, actions } = useLoginFlow();
   const error = useAtomValue(loginErrorAtom);
 
   // When the only way in is Google or Microsoft, go there at once.
@@ -43,6 +43,9 @@ export function LoginPage() {
   } as const;
 
   const stepError = error && login.state !== 'Start' ? error : null;
+  const resetQuery = new URLSearchParams({ email: login.email });
+  if (type) resetQuery.set('type', type);
+  const resetHref = `/login/reset-password?${resetQuery.toString()}`;
   const cancellable = login.state !== 'Start' && login.state !== 'Done' && !refresh;
 
   let step: React.ReactNode;
@@ -51,7 +54,7 @@ export function LoginPage() {
       step = <EmailStep initialEmail={login.email} busy={busy} onSubmit={actions.start} />;
       break;
     case 'PasswordResetRequired':
-      step = <ResetRequiredStep email={login.email} />;
+      step = <ResetRequiredStep resetHref={resetHref} />;
       break;
     case 'OTPRequired':
       step = (
@@ -78,6 +81,7 @@ export function LoginPage() {
           error={stepError}
           onPassword={actions.verifyPassword}
           onProvider={(provider) => actions.goToProvider(provider)}
+          resetHref={resetHref}
         />
       );
       break;

@@ -200,5 +200,5 @@ export function useLoginFlow() {
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   const sharingPortal = clientId === SHARING_PORTAL_CLIENT_ID || (login.isStakeholder && !login.isUser);
-  return { login, busy, refresh, sharingPortal, actions };
+  return { login, busy, refresh, sharingPortal, type: params.get('type'), actions };
 }

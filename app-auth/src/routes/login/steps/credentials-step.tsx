@@ -14,7 +14,10 @@ export function CredentialsStep({
   error,
   onPassword,
   onProvider,
+  resetHref,
 }: {
+  /** Where "Forgot your password?" leads (keeps the email and the login's `type`). */
+  resetHref: string;
   email: string;
   credentials: Credential[];
   busy: boolean;
@@ -77,7 +80,7 @@ export function CredentialsStep({
               onCheckedChange={(value) => setRemember(value === true)}
             />
             <Link
-              to={`/login/reset-password?email=${encodeURIComponent(email)}`}
+              to={resetHref}
               className="focus-ring rounded-sm text-primary text-sm underline underline-offset-4 hover:no-underline"
             >
               {t('login.forgotPassword')}

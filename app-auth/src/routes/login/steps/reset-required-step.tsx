@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /** Step 2: the account must choose a new password before signing in. */
-export function ResetRequiredStep({ email }: { email: string }) {
+export function ResetRequiredStep({ resetHref }: { resetHref: string }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-4">
@@ -11,10 +11,7 @@ export function ResetRequiredStep({ email }: { email: string }) {
         {t('login.resetRequiredText')}
       </Alert>
       <p className="text-muted-foreground text-sm">{t('login.severalAccountsNotice')}</p>
-      <Link
-        to={`/login/reset-password?email=${encodeURIComponent(email)}`}
-        className={buttonVariants({ fullWidth: true, size: 'lg' })}
-      >
+      <Link to={resetHref} className={buttonVariants({ fullWidth: true, size: 'lg' })}>
         {t('login.resetRequiredAction')}
       </Link>
     </div>
