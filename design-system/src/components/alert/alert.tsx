@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '../../lib/cn';
+import { StrokeIcon } from '../../lib/stroke-icon';
 
 export const alertVariants = cva(
   'relative flex w-full items-start gap-3 rounded-lg border p-4 text-foreground text-sm [&_[data-slot=alert-icon]]:mt-0.5 [&_[data-slot=alert-icon]]:size-5 [&_[data-slot=alert-icon]]:shrink-0',
@@ -54,40 +55,18 @@ export type AlertIconProps = Omit<React.ComponentProps<'svg'>, 'children'> & {
 /** The decorative symbol of a tone (hidden from screen readers: the text carries the meaning). */
 export function AlertIcon({ className, tone = 'info', ...props }: AlertIconProps) {
   return (
-    <svg
-      data-slot="alert-icon"
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn('size-5 shrink-0', className)}
-      {...props}
-    >
+    <StrokeIcon data-slot="alert-icon" className={cn('size-5 shrink-0', className)} {...props}>
       {ICON_PATHS[tone]}
-    </svg>
+    </StrokeIcon>
   );
 }
 
 /** A small "×" used by dismiss and close buttons. */
 export function CloseIcon({ className, ...props }: Omit<React.ComponentProps<'svg'>, 'children'>) {
   return (
-    <svg
-      data-slot="close-icon"
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn('size-4 shrink-0', className)}
-      {...props}
-    >
+    <StrokeIcon data-slot="close-icon" className={cn('size-4 shrink-0', className)} {...props}>
       <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cn } from '../../lib/cn';
+import { StrokeIcon } from '../../lib/stroke-icon';
 import { Button, type ButtonProps } from '../button/button';
 
 /** How long the copied confirmation stays before the button returns to its label. */
@@ -40,34 +41,18 @@ async function copyText(value: string): Promise<void> {
 
 function CopyIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon>
       <rect width="14" height="14" x="8" y="8" rx="2" />
       <path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function CheckIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon>
       <path d="M20 6 9 17l-5-5" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type * as React from 'react';
 import { useCallback, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { StrokeIcon } from '../../lib/stroke-icon';
 import { Button } from '../button/button';
 
 /** The spec's modal model: what a screen keeps in state to drive a `Modal`. */
@@ -149,20 +150,10 @@ export function Modal({
 
 function WarningIcon() {
   return (
-    <svg
-      data-slot="modal-warning-icon"
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="mt-0.5 size-6 shrink-0 text-destructive"
-    >
+    <StrokeIcon data-slot="modal-warning-icon" className="mt-0.5 size-6 shrink-0 text-destructive">
       <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
       <path d="M12 9v4" />
       <path d="M12 17h.01" />
-    </svg>
+    </StrokeIcon>
   );
 }

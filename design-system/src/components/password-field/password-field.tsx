@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StrokeIcon } from '../../lib/stroke-icon';
 import { TextField, type TextFieldProps } from '../text-field/text-field';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'> & {
@@ -44,36 +45,20 @@ export function PasswordField({
 
 function EyeIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon>
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function EyeOffIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon>
       <path d="M10.7 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.7 17.7 0 0 1-2.2 3.1" />
       <path d="M6.6 6.6A17.6 17.6 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
       <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
       <path d="m2 2 20 20" />
-    </svg>
+    </StrokeIcon>
   );
 }

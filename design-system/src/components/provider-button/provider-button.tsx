@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../../lib/cn';
+import { StrokeIcon } from '../../lib/stroke-icon';
 import { Button, type ButtonProps } from '../button/button';
 
 export type SignInProvider = 'google' | 'microsoft' | 'oidc';
@@ -57,20 +58,10 @@ export function ProviderMark({ provider, className, ...props }: ProviderMarkProp
     );
   }
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...common}
-    >
+    <StrokeIcon focusable="false" {...common}>
       <circle cx="7.5" cy="15.5" r="4.5" />
       <path d="m10.7 12.3 9.8-9.8M16 7l3 3M19 4l2 2" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { StrokeIcon } from '../../lib/stroke-icon';
 import { Spinner } from '../spinner/spinner';
 import { Input, Label } from '../text-field/text-field';
 
@@ -319,34 +320,17 @@ export function SearchBox<T>({
 
 function SearchIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-muted-foreground"
-    >
+    <StrokeIcon className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-muted-foreground">
       <circle cx="11" cy="11" r="7" />
       <path d="m20 20-3.5-3.5" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function ClearIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      className="size-4"
-    >
+    <StrokeIcon className="size-4">
       <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
+    </StrokeIcon>
   );
 }

@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { useId, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { StrokeIcon } from '../../lib/stroke-icon';
 import { Switch } from '../switch/switch';
 
 /** One navigation entry of the sidebar. */
@@ -186,20 +187,7 @@ export function Sidebar({
 
 /** A 24×24 stroke icon; decorative, as the entry's label names it. */
 function Icon({ className, children }: { className?: string; children: React.ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
+  return <StrokeIcon className={className}>{children}</StrokeIcon>;
 }
 
 function CollapseIcon({ collapsed }: { collapsed: boolean }) {
