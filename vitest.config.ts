@@ -9,6 +9,10 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Unit tests see the design system's source, never a stale build.
+        resolve: {
+          alias: { '@helios/design-system': fileURLToPath(new URL('design-system/src/index.ts', import.meta.url)) },
+        },
         test: {
           name: 'unit',
           environment: 'node',

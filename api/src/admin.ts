@@ -2,10 +2,21 @@ import { z } from 'zod';
 import type { RouteContract } from './routes';
 import { Credential } from './schemas';
 
-/** Admin calls of spec §7 "Admin". All require a signed-in platform admin: 401 signed out,
- * 403 for anyone else. */
+/** Admin calls of spec §7 "Admin". Each with auth 'admin' requires a signed-in platform admin:
+ * 401 signed out, 403 for anyone else. The few public calls at the end serve tenant instances. */
 
 const Id = z.string().uuid('Malformed id');
+
+/** Error codes of the admin calls, beside the shared ones in errors.ts. */
+export const AdminErrorCode = {
+  slugTaken: 'slug_taken',
+  tenantInactive: 'tenant_inactive',
+  noActiveAccess: 'no_active_access',
+  notTenantMember: 'not_tenant_member',
+  clavisInvalid: 'clavis_invalid',
+  creditsBelowZero: 'credits_below_zero',
+} as const;
+
 const SearchTerm = z.string().trim().min(1, 'Enter a search term').max(200);
 
 export const TenantAccess = z.object({ id: z.string(), slug: z.string(), name: z.string(), active: z.boolean() });
@@ -126,6 +137,8 @@ export const ClavisRedeem = z.object({
     .max(128)
     .regex(/^[A-Za-z0-9_-]+$/),
 });
+/** What an instance sends to redeem a clavis: the token and its own tenant id. */
+export const ClavisRedeemRequest = ClavisRedeem.extend({ tenant_id: Id });
 export const ClavisIdentity = z.object({
   account_id: z.string(),
   email: z.string(),
@@ -133,6 +146,22 @@ export const ClavisIdentity = z.object({
   tenant_id: z.string(),
   tenant_slug: z.string(),
 });
+
+/** A notification as an instance reads it (never the admins-only ones). */
+export const InstanceNotification = z.object({
+  id: z.string(),
+  message: z.string(),
+  popup: z.boolean(),
+  new_functionality: z.boolean(),
+  created_at: z.string(),
+});
+export type InstanceNotification = z.infer<typeof InstanceNotification>;
+
+const TenantSlug = z
+  .string()
+  .min(1)
+  .max(63)
+  .regex(/^[a-z0-9]+$/, 'Malformed slug');
 
 const TermParams = z.object({ term: SearchTerm });
 const TenantParams = z.object({ tenantId: Id });
@@ -328,6 +357,31 @@ export const adminRoutes = {
     auth: 'admin',
     params: z.object({ account_id: Id }),
     response: z.array(Token),
+  },
+  // Called by tenant instances, not by the admin console (docs/admin.md).
+  clavisRedeem: {
+    method: 'POST',
+    path: '/api/clavis/redeem',
+    summary: 'Redeem a login-as clavis once, for the tenant it was made for: the identity to sign in',
+    auth: 'public',
+    body: ClavisRedeemRequest,
+    response: ClavisIdentity,
+  },
+  instanceNotifications: {
+    method: 'GET',
+    path: '/api/instance/notifications',
+    summary: 'Notifications for a tenant, newest first (admins-only ones excluded)',
+    auth: 'public',
+    query: z.object({ tenant: TenantSlug }),
+    response: z.array(InstanceNotification),
+  },
+  instanceSettings: {
+    method: 'GET',
+    path: '/api/instance/settings/:slug',
+    summary: "A tenant's settings, served from the settings cache",
+    auth: 'public',
+    params: z.object({ slug: TenantSlug }),
+    response: z.array(KeyValue),
   },
 } as const satisfies Record<string, RouteContract>;
 

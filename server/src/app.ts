@@ -2,13 +2,21 @@ import cookie from '@fastify/cookie';
 import { ErrorCode, openApiDocument, routes } from '@helios/api';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/routes';
+import { registerAccountAdminRoutes } from './accounts/admin-routes';
+import { registerClavisRoutes } from './clavis/routes';
 import type { Context } from './context';
 import { ping } from './db/client';
 import { HttpError } from './http/errors';
 import { registerSecurity } from './http/security';
+import { registerInvoiceRoutes } from './invoice/routes';
 import { registerLoginRoutes } from './login/routes';
+import { registerNotificationRoutes } from './notifications/routes';
 import { registerResetRoutes } from './reset/routes';
 import { StoreUnavailableError } from './store/store';
+import { registerTenantRoutes } from './tenants/routes';
+import { SettingsCache } from './tenants/settings-cache';
+import { registerSettingsRoutes } from './tenants/settings-routes';
+import { registerTokenRoutes } from './tokens/routes';
 import { registerWebApps, type WebApp } from './web/static';
 
 /** Query parameters and path parts that carry secrets; masked wherever a URL is logged. */
@@ -33,6 +41,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.otp',
         '*.totp_code',
         '*.token',
+        '*.clavis',
       ],
       censor: '***',
     },
@@ -110,5 +119,15 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   registerLoginRoutes(app, ctx);
   registerResetRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+
+  const settingsCache = new SettingsCache(ctx);
+  await settingsCache.listen();
+  registerAccountAdminRoutes(app, ctx);
+  registerTenantRoutes(app, ctx, settingsCache);
+  registerSettingsRoutes(app, ctx, settingsCache);
+  registerInvoiceRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
+  registerTokenRoutes(app, ctx);
+  registerClavisRoutes(app, ctx);
   return app;
 }

@@ -29,6 +29,13 @@ const Env = z.object({
   ALLOW_TOTP_REMEMBER: bool.default(true),
   RATE_LIMIT: bool.default(true),
   SEED_DEMO: bool.default(false),
+  INSTANCE_URL_TEMPLATE: z
+    .string()
+    .refine((value) => value.includes('{slug}'), { message: 'must contain {slug}' })
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replaceAll('{slug}', 'x')), {
+      message: 'must be an http:// or https:// URL',
+    })
+    .default('https://{slug}.example.com'),
 });
 
 export type Config = {
@@ -46,6 +53,8 @@ export type Config = {
   allowTotpRemember: boolean;
   rateLimit: boolean;
   seedDemo: boolean;
+  /** Address of a new tenant's instance when the admin gives none: `{slug}` is replaced. */
+  instanceUrlTemplate: string;
   /** Serve over HTTPS semantics (Secure cookies, HSTS): true when PUBLIC_URL is https. */
   secure: boolean;
 };
@@ -80,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowTotpRemember: e.ALLOW_TOTP_REMEMBER,
     rateLimit: e.RATE_LIMIT,
     seedDemo: e.SEED_DEMO,
+    instanceUrlTemplate: e.INSTANCE_URL_TEMPLATE,
     secure: publicUrl.startsWith('https:'),
   };
 }

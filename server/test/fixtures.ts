@@ -31,6 +31,7 @@ export async function createAccount(
     totpCount?: number;
     isUser?: boolean;
     isStakeholder?: boolean;
+    isAdmin?: boolean;
     passwordResetRequired?: boolean;
     tenants?: { id: string; active?: boolean }[];
   } = {},
@@ -44,6 +45,7 @@ export async function createAccount(
       locale: options.locale ?? 'en',
       isUser: options.isUser ?? true,
       isStakeholder: options.isStakeholder ?? false,
+      isAdmin: options.isAdmin ?? false,
       passwordResetRequired: options.passwordResetRequired ?? false,
     })
     .returning();

@@ -2,9 +2,10 @@ import { ErrorCode, routes } from '@helios/api';
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { type AccountRow, audit, credentialsOf, findAccount, userInfo } from '../accounts/repository';
+import { type AccountRow, audit, credentialsOf, userInfo } from '../accounts/repository';
 import type { Context } from '../context';
 import { accounts, credentials, tenants, tenantUsers } from '../db/schema';
+import { signedInAccount } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { limit } from '../login/routes';
@@ -16,13 +17,7 @@ const PENDING_TOTP_MS = 15 * 60_000;
 const pendingKey = (accountId: string) => `totp-pending:${accountId}`;
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
-  /** The signed-in account, or 401. */
-  async function signedIn(request: FastifyRequest): Promise<AccountRow> {
-    const session = await currentSession(ctx, request);
-    const account = session ? await findAccount(ctx.db, session.accountId) : null;
-    if (!account) throw errors.unauthenticated();
-    return account;
-  }
+  const signedIn = (request: FastifyRequest) => signedInAccount(ctx, request);
 
   /** The authenticator secret being set up; one is made on first use and kept 15 minutes. */
   async function pendingSecret(account: AccountRow): Promise<string> {

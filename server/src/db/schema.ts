@@ -40,6 +40,10 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_email_key').on(t.email),
     check('accounts_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    // Trigram indexes let admin substring search (ILIKE '%term%') use an index at scale.
+    index('accounts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('accounts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('accounts_created_idx').on(t.createdAt),
     check('accounts_locale_known', sql`${t.locale} in ('sv', 'en')`),
   ],
 );
@@ -81,7 +85,14 @@ export const tenants = pgTable(
     smsCredits: integer('sms_credits').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('tenants_slug_key').on(t.slug), check('tenants_slug_format', sql`${t.slug} ~ '^[a-z0-9]+$'`)],
+  (t) => [
+    uniqueIndex('tenants_slug_key').on(t.slug),
+    check('tenants_slug_format', sql`${t.slug} ~ '^[a-z0-9]+$'`),
+    // Tenant lists and searches are ordered by name: a page of 50 stops early on this index.
+    index('tenants_name_idx').on(t.name, t.slug),
+    index('tenants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('tenants_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
+  ],
 );
 
 /** Key/value settings of a tenant; SMS settings are the keys system_sms, sms_info and sms_sign
@@ -114,7 +125,8 @@ export const tenantUsers = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.accountId] }), index('tenant_users_account_idx').on(t.accountId)],
 );
 
-/** Password-reset tokens, stored only as SHA-256 hashes; single use and expiring. */
+/** Password-reset tokens: single use and expiring. Looked up by SHA-256 hash; `token_sealed`
+ * (AES-256-GCM under the server secret) lets admins list active links (spec §6). */
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -123,6 +135,7 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    tokenSealed: text('token_sealed'),
     type: text('type'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -148,6 +161,37 @@ export const auditEvents = pgTable(
     details: jsonb('details').notNull().default({}),
   },
   (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** Broadcast messages from the admin console to instances (or only their admins). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    message: text('message').notNull(),
+    adminsOnly: boolean('admins_only').notNull().default(false),
+    popup: boolean('popup').notNull().default(false),
+    newFunctionality: boolean('new_functionality').notNull().default(false),
+    createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_created_idx').on(t.createdAt)],
+);
+
+export const notificationTenants = pgTable(
+  'notification_tenants',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.tenantId] }),
+    index('notification_tenants_tenant_idx').on(t.tenantId),
+  ],
 );
 
 /** Mail written instead of sent in embedded mode (no SMTP configured). */

@@ -5,8 +5,14 @@ import { HttpError } from './errors';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+export type Input<R extends RouteContract> = {
+  body: Parsed<R['body']>;
+  query: Parsed<R['query']>;
+  params: Parsed<R['params']>;
+};
+
 export type Handler<R extends RouteContract> = (
-  input: { body: Parsed<R['body']>; query: Parsed<R['query']>; params: Parsed<R['params']> },
+  input: Input<R>,
   request: FastifyRequest,
   reply: FastifyReply,
 ) => Promise<unknown>;
@@ -22,12 +28,21 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string) 
   throw new HttpError(422, ErrorCode.validation, `Invalid ${where}`, {}, details);
 }
 
-/** Registers a route of the contract: parses body, query and params with its schemas (422 with
- * every problem listed when they do not fit), runs the handler, and answers JSON (or 204). */
-export function register<R extends RouteContract>(app: FastifyInstance, route: R, handler: Handler<R>): void {
+/** Registers a route of the contract: runs `authorize` first (so a caller without access learns
+ * nothing about the input rules, not even that a body is malformed), parses body, query and
+ * params with its schemas (422 with every problem listed when they do not fit), runs the
+ * handler, and answers JSON (or 204). */
+export function register<R extends RouteContract>(
+  app: FastifyInstance,
+  route: R,
+  handler: Handler<R>,
+  authorize?: (request: FastifyRequest) => Promise<unknown>,
+): void {
   app.route({
     method: route.method,
     url: route.path,
+    // onRequest: before the body is even read, so an unauthorised caller costs no parsing.
+    ...(authorize ? { onRequest: async (request: FastifyRequest) => void (await authorize(request)) } : {}),
     handler: async (request, reply) => {
       const input = {
         body: validate(route.body, request.body, 'body'),

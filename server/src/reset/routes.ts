@@ -11,14 +11,9 @@ import { localeFromAcceptLanguage, resetMail } from '../mail/templates';
 import { afterReset } from '../security/lockout';
 import { hashPassword, passwordProblems } from '../security/passwords';
 import { rateRules } from '../security/rate-limit';
-import { randomToken, sha256 } from '../security/tokens';
+import { sha256 } from '../security/tokens';
 import { endAllSessions } from '../session/portal-session';
-
-export const RESET_TOKEN_MS = 60 * 60_000;
-
-export function resetLink(ctx: Context, token: string) {
-  return `${ctx.config.publicUrl}/login/set-password/${token}`;
-}
+import { issueResetLink } from './links';
 
 export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
   async function liveReset(token: string) {
@@ -45,20 +40,14 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     ctx.background('reset.request', async () => {
       const account = await findAccountByEmail(ctx.db, body.email);
       if (!account) return;
-      const token = randomToken();
-      await ctx.db.insert(passwordResets).values({
-        accountId: account.id,
-        tokenHash: sha256(token),
-        type: body.type || null,
-        expiresAt: new Date(ctx.now().getTime() + RESET_TOKEN_MS),
-      });
+      const link = await issueResetLink(ctx, account.id, body.type || null);
       await audit(ctx.db, {
         action: 'password_reset.requested',
         targetType: 'account',
         targetId: account.id,
         ip: request.ip,
       });
-      await ctx.mailer.send(resetMail(account.email, resetLink(ctx, token), locale));
+      await ctx.mailer.send(resetMail(account.email, link, locale));
     });
     return {};
   });

@@ -10,6 +10,9 @@ export const rateRules = {
   verify: { name: 'verify', limit: 60, windowMs: 60_000 },
   resetRequest: { name: 'reset-request', limit: 10, windowMs: 15 * 60_000 },
   resetToken: { name: 'reset-token', limit: 30, windowMs: 60_000 },
+  /** Instances reading settings and notifications (several instances may share an address). */
+  instance: { name: 'instance', limit: 1200, windowMs: 60_000 },
+  clavis: { name: 'clavis', limit: 60, windowMs: 60_000 },
 } satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -86,7 +86,21 @@ export async function isBrowserRemembered(ctx: Context, request: FastifyRequest,
   return (await ctx.store.get(rememberKey(sha256(token)))) === accountId;
 }
 
-/** Every portal session key and its time left, for an account (admin token listing). */
-export async function sessionKeysOf(ctx: Context, accountId: string) {
-  return ctx.store.members(accountSessionsKey(accountId));
+export type LiveToken = { kind: 'session' | 'mfa-remember'; hash: string; ttlMs: number };
+
+/** The live portal sessions and remembered browsers of an account, as hashes with their time
+ * left (admin token listing). Set members whose entry has already expired are left out. */
+export async function liveTokensOf(ctx: Context, accountId: string): Promise<LiveToken[]> {
+  const live: LiveToken[] = [];
+  const sources = [
+    { kind: 'session', set: accountSessionsKey(accountId), key: sessionKey },
+    { kind: 'mfa-remember', set: accountRememberKey(accountId), key: rememberKey },
+  ] as const;
+  for (const source of sources) {
+    for (const hash of await ctx.store.members(source.set)) {
+      const ttlMs = await ctx.store.ttl(source.key(hash));
+      if (ttlMs !== null && ttlMs > 0) live.push({ kind: source.kind, hash, ttlMs });
+    }
+  }
+  return live;
 }

@@ -1,0 +1,308 @@
+import type { AdminAccount, Credential } from '@helios/api';
+import {
+  Avatar,
+  Badge,
+  Button,
+  buttonVariants,
+  CredentialBadges,
+  credentialBadgeKind,
+  EmptyState,
+  LastLogin,
+  LoadStatus,
+  Modal,
+  SearchBox,
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TenantAccessBadges,
+  useToast,
+} from '@helios/design-system';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  accountLoginAsAtom,
+  accountSearchAtom,
+  deleteCredentialAtom,
+  searchAccountsAtom,
+  sendResetEmailAtom,
+} from '../../atoms/accounts';
+import { PageHeader } from '../../components/page';
+import { useOpenLoginLink } from '../../components/use-login-link';
+import { type TextKey, type Translate, useT } from '../../i18n';
+import { type AccountType, accountType, canDeleteCredential, tokensPath } from '../../lib/accounts';
+import { ResetLinksModal } from './reset-links-modal';
+
+const typeLabels: Record<AccountType, TextKey> = {
+  user: 'accounts.typeUser',
+  stakeholder: 'accounts.typeStakeholder',
+  unknown: 'accounts.typeUnknown',
+};
+
+const accountRowId = (id: string) => `account-${id}`;
+
+export function credentialLabels(t: Translate) {
+  return {
+    password: t('credentials.password'),
+    google: t('credentials.google'),
+    microsoft: t('credentials.microsoft'),
+    sso: t('credentials.sso'),
+    webauthn: t('credentials.webauthn'),
+    totp: t('credentials.totp'),
+    sms: t('credentials.sms'),
+  };
+}
+
+/** Accounts (/admin/accounts): search, sign-in methods, tenants, reset emails and links. */
+export function AccountsPage() {
+  const { t } = useT();
+  const search = useAtomValue(accountSearchAtom);
+  const searchAccounts = useSetAtom(searchAccountsAtom);
+  const [term, setTerm] = useState(search.term);
+  const [linksOpen, setLinksOpen] = useState(false);
+
+  function pick(account: AdminAccount) {
+    requestAnimationFrame(() => {
+      const row = document.getElementById(accountRowId(account.id));
+      row?.scrollIntoView({ block: 'nearest' });
+      row?.focus();
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('accounts.title')}
+        actions={
+          <Button variant="outline" onClick={() => setLinksOpen(true)}>
+            {t('accounts.resetLinks')}
+          </Button>
+        }
+      />
+      <SearchBox<AdminAccount>
+        label={t('accounts.searchLabel')}
+        placeholder={t('accounts.searchPlaceholder')}
+        value={term}
+        onValueChange={(next) => {
+          setTerm(next);
+          // An emptied field empties the list (spec §4), however it was emptied.
+          if (next.trim() === '' && search.term !== '') void searchAccounts('');
+        }}
+        onSearch={(value) => void searchAccounts(value)}
+        onClear={() => void searchAccounts('')}
+        results={search.items}
+        getKey={(account) => account.id}
+        getItemLabel={(account) => account.email}
+        renderItem={(account) => (
+          <span className="flex items-center justify-between gap-3">
+            <span className="truncate">{account.name}</span>
+            <span className="truncate text-xs">{account.email}</span>
+          </span>
+        )}
+        onPick={pick}
+        loading={search.status === 'loading'}
+        emptyText={t('accounts.noneFound')}
+        loadingLabel={t('common.searching')}
+        clearLabel={t('common.clearSearch')}
+        className="max-w-xl"
+      />
+      <LoadStatus
+        status={search.status}
+        loadingLabel={t('common.loading')}
+        failedMessage={t('accounts.failed')}
+        onRetry={() => void searchAccounts(search.term)}
+        retryLabel={t('common.tryAgain')}
+      >
+        {search.items.length > 0 ? (
+          <AccountTable accounts={search.items} term={search.term} />
+        ) : search.searched ? (
+          <EmptyState title={t('accounts.noneFound')} description={t('accounts.noneFoundHint')} />
+        ) : (
+          <EmptyState title={t('accounts.idleTitle')} description={t('accounts.idleText')} />
+        )}
+      </LoadStatus>
+      <ResetLinksModal open={linksOpen} onClose={() => setLinksOpen(false)} />
+    </>
+  );
+}
+
+type PendingDelete = { account: AdminAccount; credential: Credential; label: string };
+
+function AccountTable({ accounts, term }: { accounts: AdminAccount[]; term: string }) {
+  const { t } = useT();
+  const { toast } = useToast();
+  const deleteCredential = useSetAtom(deleteCredentialAtom);
+  const [pending, setPending] = useState<PendingDelete | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const labels = credentialLabels(t);
+
+  async function confirmDelete() {
+    if (!pending || deleting) return;
+    setDeleting(true);
+    try {
+      await deleteCredential({ accountId: pending.account.id, credentialId: pending.credential.id });
+      toast(t('accounts.credentialDeleted'));
+      setPending(null);
+    } catch {
+      toast(t('accounts.deleteFailed'), { tone: 'error' });
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <Table>
+        <TableCaption>{t('accounts.tableCaption', { term })}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('accounts.account')}</TableHead>
+            <TableHead>{t('accounts.id')}</TableHead>
+            <TableHead>{t('accounts.type')}</TableHead>
+            <TableHead>{t('accounts.lastLogin')}</TableHead>
+            <TableHead>{t('accounts.credentials')}</TableHead>
+            <TableHead>{t('accounts.tenants')}</TableHead>
+            <TableHead>
+              <span className="sr-only">{t('accounts.actions')}</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {accounts.map((account) => (
+            <AccountRow
+              key={account.id}
+              account={account}
+              onDelete={(credential) =>
+                setPending({ account, credential, label: labels[credentialBadgeKind(credential)] })
+              }
+            />
+          ))}
+        </TableBody>
+      </Table>
+      <Modal
+        visible={pending !== null}
+        warning
+        title={pending ? t('accounts.confirmDeleteTitle') : ''}
+        content={pending ? t('accounts.confirmDeleteText', { label: pending.label, email: pending.account.email }) : ''}
+        confirmLabel={t('accounts.delete')}
+        cancelLabel={t('common.cancel')}
+        confirmLoading={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => {
+          if (!deleting) setPending(null);
+        }}
+      />
+    </>
+  );
+}
+
+function AccountRow({ account, onDelete }: { account: AdminAccount; onDelete: (credential: Credential) => void }) {
+  const { t, i18n } = useT();
+  const { toast } = useToast();
+  const sendResetEmail = useSetAtom(sendResetEmailAtom);
+  const loginAs = useSetAtom(accountLoginAsAtom);
+  const openLoginLink = useOpenLoginLink();
+  const [sending, setSending] = useState(false);
+  const labels = credentialLabels(t);
+
+  async function sendReset() {
+    setSending(true);
+    try {
+      await sendResetEmail(account.id);
+      toast(t('accounts.resetSent'));
+    } catch {
+      toast(t('accounts.resetFailed'), { tone: 'error' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <TableRow id={accountRowId(account.id)} tabIndex={-1} className="focus-ring">
+      <TableCell>
+        <div className="flex items-center gap-3">
+          <Avatar name={account.name || account.email} src={account.image} size="sm" />
+          <div className="grid">
+            <span className="flex items-center gap-2 font-medium">
+              {account.name}
+              {account.is_admin ? <Badge tone="info">{t('accounts.admin')}</Badge> : null}
+            </span>
+            <span className="text-muted-foreground text-xs">{account.email}</span>
+          </div>
+        </div>
+      </TableCell>
+      <TableCell className="font-mono text-xs">{account.id}</TableCell>
+      <TableCell>{t(typeLabels[accountType(account)])}</TableCell>
+      <TableCell>
+        <LastLogin
+          date={account.last_login_at}
+          locale={i18n.resolvedLanguage}
+          words={{
+            never: t('lastLogin.never'),
+            today: t('lastLogin.today'),
+            yesterday: t('lastLogin.yesterday'),
+            days: (count) => t('lastLogin.days', { count }),
+            weeks: (count) => t('lastLogin.weeks', { count }),
+            months: (count) => t('lastLogin.months', { count }),
+            years: (count) => t('lastLogin.years', { count }),
+          }}
+        />
+      </TableCell>
+      <TableCell className="whitespace-normal">
+        {account.available_credentials.length > 0 ? (
+          <CredentialBadges
+            credentials={account.available_credentials}
+            labels={labels}
+            onDelete={(credential) => onDelete(credential as Credential)}
+            canDelete={(credential) => canDeleteCredential(account, credential as Credential)}
+            deleteLabel={(label) => t('accounts.deleteCredential', { label })}
+          />
+        ) : (
+          <span className="text-muted-foreground text-sm">{t('accounts.noCredentials')}</span>
+        )}
+      </TableCell>
+      <TableCell className="whitespace-normal">
+        {account.tenant_access.length > 0 ? (
+          <TenantAccessBadges
+            access={account.tenant_access}
+            onLoginAs={(tenant) =>
+              void openLoginLink(
+                () => loginAs({ accountId: account.id, tenantId: tenant.id }),
+                t('accounts.loginFailed'),
+              )
+            }
+            loginAsLabel={(name) => t('accounts.loginAsTenant', { name })}
+            inactiveLabel={t('accounts.tenantInactive')}
+          />
+        ) : (
+          <span className="text-muted-foreground text-sm">{t('accounts.noTenants')}</span>
+        )}
+      </TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            loading={sending}
+            loadingLabel={t('common.loading')}
+            aria-label={t('accounts.sendResetTo', { email: account.email })}
+            onClick={() => void sendReset()}
+          >
+            {t('accounts.sendReset')}
+          </Button>
+          <Link
+            to={tokensPath(account)}
+            aria-label={t('accounts.tokensOf', { name: account.name || account.email })}
+            className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+          >
+            {t('accounts.tokens')}
+          </Link>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

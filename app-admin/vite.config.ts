@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = process.env.HELIOS_SERVER ?? 'http://localhost:3000';
+
+export default defineConfig({
+  // The server serves the admin console under /admin/.
+  base: '/admin/',
+  plugins: [react(), tailwindcss()],
+  // The app builds the design system from source: one Tailwind pass sees every class.
+  resolve: {
+    alias: { '@helios/design-system': fileURLToPath(new URL('../design-system/src/index.ts', import.meta.url)) },
+  },
+  build: { outDir: 'dist', sourcemap: true, assetsInlineLimit: 0 },
+  server: {
+    port: 5174,
+    // 5173 is the sign-in portal's dev server.
+    proxy: Object.fromEntries(['/auth', '/oauth2', '/api', '/.well-known'].map((path) => [path, server])),
+  },
+});

@@ -1,0 +1,136 @@
+import { AdminErrorCode, adminRoutes, ErrorCode, SmsKey } from '@helios/api';
+import { and, asc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { auditAdmin } from '../admin/audit';
+import type { Context } from '../context';
+import { tenantSettings, tenants } from '../db/schema';
+import { registerAdmin } from '../http/auth';
+import { errors, HttpError } from '../http/errors';
+import { register } from '../http/routes';
+import { limit } from '../login/routes';
+import { rateRules } from '../security/rate-limit';
+import { parseSmsValue } from '../sms/values';
+import { tenantOr404 } from './queries';
+import type { SettingsCache } from './settings-cache';
+
+const SMS_KEYS: string[] = SmsKey.options;
+
+/** Tenant settings, SMS settings and credits (admin), the cache tool, and the instances' read. */
+export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache: SettingsCache) {
+  async function upsert(tenantId: string, key: string, value: string) {
+    await ctx.db
+      .insert(tenantSettings)
+      .values({ tenantId, key, value })
+      .onConflictDoUpdate({
+        target: [tenantSettings.tenantId, tenantSettings.key],
+        set: { value, updatedAt: ctx.now() },
+      });
+    await cache.clearEverywhere();
+  }
+
+  registerAdmin(app, ctx, adminRoutes.tenantSettings, async ({ params }) => {
+    await tenantOr404(ctx, params.tenantId);
+    return ctx.db
+      .select({ key: tenantSettings.key, value: tenantSettings.value })
+      .from(tenantSettings)
+      .where(and(eq(tenantSettings.tenantId, params.tenantId), notInArray(tenantSettings.key, SMS_KEYS)))
+      .orderBy(asc(tenantSettings.key));
+  });
+
+  registerAdmin(app, ctx, adminRoutes.setTenantSetting, async ({ params, body }, call) => {
+    await tenantOr404(ctx, params.tenantId);
+    // SMS values have rules of their own; they are only written through the SMS call.
+    if (SMS_KEYS.includes(body.key))
+      throw new HttpError(
+        422,
+        ErrorCode.validation,
+        `body.key: ${body.key} is an SMS setting; use the SMS settings call`,
+      );
+    await upsert(params.tenantId, body.key, body.value);
+    // Setting values may hold integration keys: the audit names the key only.
+    await auditAdmin(ctx, call, 'setting.set', { type: 'tenant', id: params.tenantId }, { key: body.key });
+    return { tenant_id: params.tenantId, key: body.key, value: body.value };
+  });
+
+  registerAdmin(app, ctx, adminRoutes.smsSettings, async ({ params }) => {
+    await tenantOr404(ctx, params.tenantId);
+    return ctx.db
+      .select({ key: tenantSettings.key, value: tenantSettings.value })
+      .from(tenantSettings)
+      .where(and(eq(tenantSettings.tenantId, params.tenantId), inArray(tenantSettings.key, SMS_KEYS)))
+      .orderBy(asc(tenantSettings.key));
+  });
+
+  registerAdmin(app, ctx, adminRoutes.setSmsSetting, async ({ params, body }, call) => {
+    await tenantOr404(ctx, params.tenantId);
+    const parsed = parseSmsValue(body.key, body.value);
+    if (!parsed.ok)
+      throw new HttpError(
+        422,
+        ErrorCode.validation,
+        'Invalid SMS setting',
+        {},
+        parsed.problems.map((msg) => ({ type: ErrorCode.validation, msg })),
+      );
+    await upsert(params.tenantId, body.key, parsed.value);
+    await auditAdmin(
+      ctx,
+      call,
+      'sms.setting_set',
+      { type: 'tenant', id: params.tenantId },
+      { key: body.key, value: JSON.parse(parsed.value) },
+    );
+    return { key: body.key, value: parsed.value };
+  });
+
+  registerAdmin(app, ctx, adminRoutes.smsCredits, async ({ params }) => {
+    return (await tenantOr404(ctx, params.tenantId)).smsCredits;
+  });
+
+  registerAdmin(app, ctx, adminRoutes.addSmsCredits, async ({ params, body }, call) => {
+    let updated: { credits: number }[];
+    try {
+      // One statement adds and answers, so concurrent adds (on any node) never lose one.
+      updated = await ctx.db
+        .update(tenants)
+        .set({ smsCredits: sql`${tenants.smsCredits} + ${body.credits}` })
+        .where(and(eq(tenants.id, params.tenantId), gte(sql`${tenants.smsCredits} + ${body.credits}`, 0)))
+        .returning({ credits: tenants.smsCredits });
+    } catch (error) {
+      if (sqlState(error) === '22003')
+        throw new HttpError(422, ErrorCode.validation, 'body.credits: the total would be out of range');
+      throw error;
+    }
+    const [row] = updated;
+    if (!row) {
+      await tenantOr404(ctx, params.tenantId);
+      throw new HttpError(409, AdminErrorCode.creditsBelowZero, 'Credits cannot go below zero');
+    }
+    await auditAdmin(
+      ctx,
+      call,
+      'sms.credits_added',
+      { type: 'tenant', id: params.tenantId },
+      { added: body.credits, total: row.credits },
+    );
+    return row.credits;
+  });
+
+  registerAdmin(app, ctx, adminRoutes.clearSettingsCache, async (_, call) => {
+    await cache.clearEverywhere();
+    await auditAdmin(ctx, call, 'settings_cache.cleared', null);
+    return undefined;
+  });
+
+  register(app, adminRoutes.instanceSettings, async ({ params }, request) => {
+    await limit(ctx, request, rateRules.instance);
+    const settings = await cache.get(params.slug);
+    if (!settings) throw errors.notFound('No such tenant');
+    return settings;
+  });
+}
+
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { setPlatformAdmin } from '../src/admin/grant';
+import { accounts, auditEvents } from '../src/db/schema';
+import { createAccount } from './fixtures';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('granting and revoking admin rights', () => {
+  test('grant and revoke change the account, once, and are audited', async () => {
+    const person = await createAccount(server.ctx);
+    expect(await setPlatformAdmin(server.ctx, person.email.toUpperCase(), true)).toBe('changed');
+    expect(await setPlatformAdmin(server.ctx, person.email, true)).toBe('unchanged');
+    const [row] = await server.ctx.db.select().from(accounts).where(eq(accounts.id, person.id));
+    expect(row?.isAdmin).toBe(true);
+    expect(await setPlatformAdmin(server.ctx, person.email, false)).toBe('changed');
+    expect(await setPlatformAdmin(server.ctx, 'nobody@example.com', true)).toBe('no_account');
+    const audits = await server.ctx.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, person.id)));
+    expect(audits.map((a) => a.action).sort()).toEqual(['admin.granted', 'admin.revoked']);
+  });
+});
+
+const run = promisify(execFile);
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'helios-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The real command line, always embedded in its own folder (never the shared test database). */
+async function cli(...args: string[]) {
+  const env = { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: serverDir,
+      env,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('helios admin (command line)', () => {
+  test('clear messages and exit codes', { timeout: 120_000 }, async () => {
+    expect(await cli('seed')).toMatchObject({ code: 0 });
+    const granted = await cli('admin', 'grant', 'anna@example.com');
+    expect(granted).toMatchObject({ code: 0, stdout: 'anna@example.com is now a platform admin.\n' });
+    const missing = await cli('admin', 'grant', 'nobody@example.com');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No account with the email nobody@example.com');
+    const usage = await cli('admin', 'promote', 'anna@example.com');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Usage: helios admin grant <email>');
+  });
+});
