@@ -26,16 +26,16 @@ export const test = base.extend<object, { helios: TestServer }>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ helios }, use) => use(helios.url),
-  page: async ({ page }, use) => {
-    // Instances live elsewhere: answer their addresses with a stand-in page.
-    await page.route(/https:\/\/[a-z0-9-]+\.example\.com\//, (route) =>
+  context: async ({ context }, use) => {
+    // Instances live elsewhere: answer their addresses (in every tab) with a stand-in page.
+    await context.route(/https:\/\/[a-z0-9-]+\.example\.com\//, (route) =>
       route.fulfill({
         status: 200,
         contentType: 'text/html',
         body: '<!doctype html><title>Instance</title><h1>Instance</h1>',
       }),
     );
-    await use(page);
+    await use(context);
   },
 });
 
