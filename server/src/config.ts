@@ -29,6 +29,7 @@ const Env = z.object({
   ALLOW_TOTP_REMEMBER: bool.default(true),
   RATE_LIMIT: bool.default(true),
   SEED_DEMO: bool.default(false),
+  INSTANCE_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   INSTANCE_URL_TEMPLATE: z
     .string()
     .refine((value) => value.includes('{slug}'), { message: 'must contain {slug}' })
@@ -53,6 +54,8 @@ export type Config = {
   allowTotpRemember: boolean;
   rateLimit: boolean;
   seedDemo: boolean;
+  /** Bearer key instances use for /api/instance/*; those endpoints are off without it. */
+  instanceApiKey: string | undefined;
   /** Address of a new tenant's instance when the admin gives none: `{slug}` is replaced. */
   instanceUrlTemplate: string;
   /** Serve over HTTPS semantics (Secure cookies, HSTS): true when PUBLIC_URL is https. */
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowTotpRemember: e.ALLOW_TOTP_REMEMBER,
     rateLimit: e.RATE_LIMIT,
     seedDemo: e.SEED_DEMO,
+    instanceApiKey: e.INSTANCE_API_KEY,
     instanceUrlTemplate: e.INSTANCE_URL_TEMPLATE,
     secure: publicUrl.startsWith('https:'),
   };

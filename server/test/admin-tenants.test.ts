@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { tenantSettings, tenants } from '../src/db/schema';
 import { auditRows, failure, signedIn, signedInAdmin, uniqueSlug } from './admin-helpers';
 import { createAccount, createTenant } from './fixtures';
-import { type Browser, backend, startTestServer, type TestServer } from './harness';
+import { type Browser, backend, instanceHeaders, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let admin: { browser: Browser; account: Awaited<ReturnType<typeof createAccount>> };
@@ -325,7 +325,7 @@ describe('notifications', () => {
       body: { message: 'New: calendar sync', tenants: [one.id], new_functionality: true },
     });
 
-    const instance = server.browser();
+    const instance = server.instance();
     const forOne = await instance.api.call('instanceNotifications', { query: { tenant: one.slug } });
     expect(forOne.map((n) => n.id)).toEqual([last.id, first.id]);
     expect(forOne[0]).toMatchObject({ message: 'New: calendar sync', popup: false, new_functionality: true });
@@ -373,9 +373,29 @@ describe('tenant-settings cache', () => {
     throw new Error('condition not met within 5 s');
   }
 
+  test('instance endpoints need the instance key: none or a wrong one is refused', async () => {
+    const tenant = await createTenant(server.ctx, uniqueSlug('key'));
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-key-wrong-key-wrong-key-wrong' }];
+    for (const headers of attempts) {
+      const outsider = server.browser(headers);
+      expect((await outsider.raw('GET', `/api/instance/settings/${tenant.slug}`)).status).toBe(401);
+      expect((await outsider.raw('GET', `/api/instance/notifications?tenant=${tenant.slug}`)).status).toBe(401);
+    }
+  });
+
+  test('without INSTANCE_API_KEY the instance endpoints do not exist', async () => {
+    const closed = await startTestServer({ env: { INSTANCE_API_KEY: '' } });
+    try {
+      const tenant = await createTenant(closed.ctx, uniqueSlug('off'));
+      expect((await closed.instance().raw('GET', `/api/instance/settings/${tenant.slug}`)).status).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  }, 90_000);
+
   test('instances read settings from the cache; setting writes and "clear cache" refresh it', async () => {
     const tenant = await createTenant(server.ctx, uniqueSlug('cache'));
-    const instance = server.browser();
+    const instance = server.instance();
     const read = () => instance.api.call('instanceSettings', { params: { slug: tenant.slug } });
     await admin.browser.api.call('setTenantSetting', {
       params: { tenantId: tenant.id },
@@ -418,7 +438,9 @@ describe('tenant-settings cache', () => {
     }
     try {
       const readSecond = async () =>
-        (await (await fetch(`${secondUrl}/api/instance/settings/${tenant.slug}`)).json()) as { value: string }[];
+        (await (
+          await fetch(`${secondUrl}/api/instance/settings/${tenant.slug}`, { headers: instanceHeaders })
+        ).json()) as { value: string }[];
       expect((await readSecond())[0]?.value).toBe('old');
       await writeDirectly(tenant.id, 'k', 'new');
       expect((await readSecond())[0]?.value).toBe('old');
@@ -452,7 +474,7 @@ describe('log in as (clavis)', () => {
     expect(ttl).toBeGreaterThan(50_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
 
-    const instance = server.browser();
+    const instance = server.instance();
     const identity = await redeem(instance, clavis, tenant.id);
     expect(identity).toEqual({
       account_id: admin.account.id,
@@ -512,7 +534,7 @@ describe('log in as (clavis)', () => {
   });
 
   test('malformed redeem requests are 422; a non-admin cannot make a clavis', async () => {
-    const instance = server.browser();
+    const instance = server.instance();
     const bad = await instance.raw('POST', '/api/clavis/redeem', JSON.stringify({ clavis: 'short', tenant_id: 'x' }));
     expect(bad.status).toBe(422);
     const { browser } = await signedIn(server);

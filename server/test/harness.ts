@@ -12,6 +12,10 @@ import { createServer, type Running } from '../src/server';
  * DATABASE_URL and REDIS_URL are set (CI runs both). */
 export const backend = process.env.DATABASE_URL && process.env.REDIS_URL ? 'postgres+redis' : 'embedded';
 
+/** The instance API key of every test server. */
+export const INSTANCE_KEY = 'instance-key-for-tests-0123456789abcdef';
+export const instanceHeaders = { authorization: `Bearer ${INSTANCE_KEY}` };
+
 export type CaughtMail = { to: string; subject: string; text: string };
 
 /** A mail catcher on loopback: what nodemailer sends over SMTP arrives here. */
@@ -66,6 +70,15 @@ function decodeBody(raw: string): string {
 }
 
 /** A fresh PostgreSQL database per test server, dropped afterwards. */
+/** Drops a test database (a `helios_test_…` one only) on the server of `baseUrl`. */
+async function dropTestDatabase(baseUrl: string, name: string) {
+  if (!/^helios_test_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
+}
+
 async function createTestDatabase(baseUrl: string) {
   const name = `helios_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -74,15 +87,7 @@ async function createTestDatabase(baseUrl: string) {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { url: url.toString(), drop: () => dropTestDatabase(baseUrl, name) };
 }
 
 export type TestServerOptions = {
@@ -106,6 +111,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'false',
     HELIOS_SECRET: secret,
+    INSTANCE_API_KEY: INSTANCE_KEY,
     ...options.env,
   };
   if (backend === 'postgres+redis') {
@@ -160,11 +166,18 @@ export async function startTestServer(options: TestServerOptions = {}) {
     mailCount,
     reuse: { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, storePrefix, secret },
     /** A browser-like client: its own cookie jar, sending the server's own Origin. */
-    browser: () => new Browser(url),
-    close: async (options: { keepData?: boolean } = {}) => {
+    browser: (headers: Record<string, string> = {}) => new Browser(url, headers),
+    /** A client as a tenant instance calls: with the instance bearer key. */
+    instance: () => new Browser(url, instanceHeaders),
+    /** `keepData` leaves this server's database for a reuse; `dropReused` drops a database this
+     * server reused from another (the last server of a restart test cleans up). */
+    close: async (options: { keepData?: boolean; dropReused?: boolean } = {}) => {
       await running.close();
       await smtp?.close();
       if (!options.keepData) await database?.drop();
+      if (options.dropReused && env.DATABASE_URL && !database) {
+        await dropTestDatabase(process.env.DATABASE_URL as string, new URL(env.DATABASE_URL).pathname.slice(1));
+      }
     },
   };
 }
@@ -174,12 +187,15 @@ export class Browser {
   readonly cookies = new Map<string, string>();
   readonly api;
 
-  constructor(readonly baseUrl: string) {
+  constructor(
+    readonly baseUrl: string,
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {
     this.api = createClient({ baseUrl, fetch: (input, init) => this.fetch(input, init) });
   }
 
   async fetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
+    const headers = new Headers({ ...this.defaultHeaders, ...Object.fromEntries(new Headers(init.headers)) });
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', this.baseUrl);
     const response = await fetch(input, { ...init, headers });

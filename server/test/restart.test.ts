@@ -37,7 +37,7 @@ describe('a restart loses nothing', () => {
         expect(finished.state).toBe('Done');
       }
     } finally {
-      await second.close();
+      await second.close({ dropReused: true });
     }
   });
 });

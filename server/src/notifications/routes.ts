@@ -7,6 +7,7 @@ import { notifications, notificationTenants, tenants } from '../db/schema';
 import { registerAdmin } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
+import { requireInstance } from '../instance/auth';
 import { limit } from '../login/routes';
 import { rateRules } from '../security/rate-limit';
 
@@ -59,6 +60,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, adminRoutes.instanceNotifications, async ({ query }, request) => {
     await limit(ctx, request, rateRules.instance);
+    requireInstance(ctx, request);
     const [tenant] = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, query.tenant));
     if (!tenant) throw errors.notFound('No such tenant');
     const rows = await ctx.db

@@ -7,6 +7,7 @@ import { tenantSettings, tenants } from '../db/schema';
 import { registerAdmin } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
+import { requireInstance } from '../instance/auth';
 import { limit } from '../login/routes';
 import { rateRules } from '../security/rate-limit';
 import { parseSmsValue } from '../sms/values';
@@ -124,6 +125,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache
 
   register(app, adminRoutes.instanceSettings, async ({ params }, request) => {
     await limit(ctx, request, rateRules.instance);
+    requireInstance(ctx, request);
     const settings = await cache.get(params.slug);
     if (!settings) throw errors.notFound('No such tenant');
     return settings;
