@@ -9,16 +9,9 @@ import { sidebarCollapsedAtom, themeStorageAtom } from '../../../app-admin/src/a
 import { adminI18n, initI18n } from '../../../app-admin/src/i18n';
 import { externalNavigateAtom } from '../../../app-admin/src/lib/navigation';
 import { storyLocale } from '../../lib/locale';
+import { type MockRoute, mockFetch, type RecordedCall } from '../../lib/mock-fetch';
 
-/** One mocked API answer. Stories mock at the fetch level: the console's real client, schemas,
- * atoms and error handling run; only the network is replaced. */
-export type MockResponse = { status?: number; body?: unknown; delayMs?: number; networkError?: boolean };
-export type MockRoute = {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  respond: MockResponse | ((request: { url: URL; body: unknown; call: number }) => MockResponse);
-};
-export type RecordedCall = { method: string; path: string; search: string; body: unknown };
+export type { MockResponse, MockRoute, RecordedCall } from '../../lib/mock-fetch';
 
 /** What a story's play function can inspect: the calls made, where the console would have
  * gone, and the addresses sent to new tabs. */
@@ -44,30 +37,6 @@ export type AdminStoryParameters = {
 };
 
 export const ADMIN_EMAIL = 'admin@helios.test';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-export function mockFetch(routes: MockRoute[], record: AdminStoryRecord): typeof fetch {
-  const counts = new Map<MockRoute, number>();
-  return async (input, init) => {
-    const url = new URL(String(input), 'http://helios.test');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    record.calls.push({ method, path: url.pathname, search: url.search, body });
-    const route = routes.find((r) => r.method === method && r.path === url.pathname);
-    if (!route) return json(404, { detail: [{ type: 'not_found', msg: `not mocked: ${method} ${url.pathname}` }] });
-    const call = (counts.get(route) ?? 0) + 1;
-    counts.set(route, call);
-    const answer = typeof route.respond === 'function' ? route.respond({ url, body, call }) : route.respond;
-    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    if (answer.networkError) throw new TypeError('Failed to fetch');
-    const status = answer.status ?? 200;
-    if (status === 204 || answer.body === undefined)
-      return new Response(null, { status: status === 200 ? 204 : status });
-    return json(status, answer.body);
-  };
-}
 
 /** Per-story record, reachable from play functions through `getRecord(canvasElement)`. */
 const records = new WeakMap<Element, AdminStoryRecord>();

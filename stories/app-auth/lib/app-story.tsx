@@ -8,16 +8,9 @@ import { apiAtom } from '../../../app-auth/src/api';
 import { initI18n } from '../../../app-auth/src/i18n';
 import { externalNavigateAtom } from '../../../app-auth/src/lib/navigation';
 import { storyLocale } from '../../lib/locale';
+import { type MockRoute, mockFetch, type RecordedCall } from '../../lib/mock-fetch';
 
-/** One mocked API answer. Stories mock at the fetch level: the app's real client, schemas and
- * error handling run; only the network is replaced. */
-export type MockResponse = { status?: number; body?: unknown; delayMs?: number; networkError?: boolean };
-export type MockRoute = {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  respond: MockResponse | ((request: { url: URL; body: unknown; call: number }) => MockResponse);
-};
-export type RecordedCall = { method: string; path: string; search: string; body: unknown };
+export type { MockResponse, MockRoute, RecordedCall } from '../../lib/mock-fetch';
 
 export type AppStoryParameters = {
   /** The address the story opens, e.g. '/login?email=anna@example.com'. */
@@ -29,31 +22,6 @@ export type AppStoryParameters = {
 
 /** What a story's play function can inspect: the calls made and where the app navigated. */
 export type AppStoryRecord = { calls: RecordedCall[]; externalNavigations: string[] };
-
-export function mockFetch(routes: MockRoute[], record: AppStoryRecord): typeof fetch {
-  const counts = new Map<MockRoute, number>();
-  return async (input, init) => {
-    const url = new URL(String(input), 'http://helios.test');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    record.calls.push({ method, path: url.pathname, search: url.search, body });
-    const route = routes.find((r) => r.method === method && r.path === url.pathname);
-    if (!route)
-      return new Response(JSON.stringify({ detail: [{ type: 'not_found', msg: 'not mocked' }] }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    const call = (counts.get(route) ?? 0) + 1;
-    counts.set(route, call);
-    const answer = typeof route.respond === 'function' ? route.respond({ url, body, call }) : route.respond;
-    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    if (answer.networkError) throw new TypeError('Failed to fetch');
-    const status = answer.status ?? 200;
-    if (status === 204 || answer.body === undefined)
-      return new Response(null, { status: status === 200 ? 204 : status });
-    return new Response(JSON.stringify(answer.body), { status, headers: { 'content-type': 'application/json' } });
-  };
-}
 
 /** Per-story record, reachable from play functions through `getRecord(canvasElement)`. */
 const records = new WeakMap<Element, AppStoryRecord>();
