@@ -23,10 +23,11 @@ export async function recordFailure(ctx: Context, account: AccountRow): Promise<
   });
 }
 
+/** A completed sign-in: clears the failure count and records the login time, in one update. */
 export async function recordSuccess(ctx: Context, account: AccountRow): Promise<void> {
   const next = afterSuccess(account);
   await ctx.db
     .update(accounts)
-    .set({ failedAttempts: next.failedAttempts, lockedUntil: next.lockedUntil })
+    .set({ failedAttempts: next.failedAttempts, lockedUntil: next.lockedUntil, lastLoginAt: ctx.now() })
     .where(eq(accounts.id, account.id));
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AccountRow,
   audit,
+  type CredentialRow,
   credentialsOf,
   deleteOtherTotp,
   factsOf,
@@ -11,7 +12,7 @@ import {
   findAccountByEmail,
 } from '../accounts/repository';
 import type { Context } from '../context';
-import { accounts, credentials } from '../db/schema';
+import { credentials } from '../db/schema';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
@@ -84,12 +85,13 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     session: LoginSession,
     account: AccountRow,
     state: LoginState,
+    /** The account's credentials when the caller already has them current; read otherwise. */
+    known?: CredentialRow[],
   ) {
     const next: LoginSession = { ...session, state };
     await saveLoginSession(ctx, next);
     if (state === 'Done') {
       await recordSuccess(ctx, account);
-      await ctx.db.update(accounts).set({ lastLoginAt: ctx.now() }).where(eq(accounts.id, account.id));
       await startPortalSession(ctx, reply, account.id, session.remember);
       await audit(ctx.db, {
         actor: account.id,
@@ -100,7 +102,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
         details: { via: session.via },
       });
     }
-    const creds = await credentialsOf(ctx.db, account.id);
+    const creds = known ?? (await credentialsOf(ctx.db, account.id));
     return loginResponse(ctx, state, next.id, account, creds, true);
   }
 
@@ -148,7 +150,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       const creds = await credentialsOf(ctx.db, account.id);
       const remembered = await isBrowserRemembered(ctx, request, account.id);
       const state = stateAfterFirstFactor(factsOf(account, creds), 'otp', remembered);
-      return advance(request, reply, { ...session, via: 'otp' }, account, state);
+      return advance(request, reply, { ...session, via: 'otp' }, account, state, creds);
     });
   });
 
@@ -176,7 +178,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       }
       const remembered = await isBrowserRemembered(ctx, request, account.id);
       const state = stateAfterFirstFactor(factsOf(account, creds), 'password', remembered);
-      return advance(request, reply, { ...session, via: 'password', remember: body.remember }, account, state);
+      return advance(request, reply, { ...session, via: 'password', remember: body.remember }, account, state, creds);
     });
   });
 
@@ -200,7 +202,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       }
       if (body.remember && ctx.config.allowTotpRemember) await rememberBrowser(ctx, reply, account.id);
       const state = stateAfterSecondFactor(factsOf(account, creds), session.via);
-      return advance(request, reply, session, account, state);
+      return advance(request, reply, session, account, state, creds);
     });
   });
 
@@ -225,7 +227,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
         details: { kept: kept.id },
       });
       const after = await credentialsOf(ctx.db, account.id);
-      return advance(request, reply, session, account, stateAfterSecondFactor(factsOf(account, after), session.via));
+      return advance(
+        request,
+        reply,
+        session,
+        account,
+        stateAfterSecondFactor(factsOf(account, after), session.via),
+        after,
+      );
     });
   });
 
