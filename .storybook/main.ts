@@ -29,6 +29,7 @@ const config: StorybookConfig = {
           'react-i18next',
           'i18next-browser-languagedetector',
           'zod',
+          '@simplewebauthn/browser',
         ],
       },
       // Stories render the design system from source, so a story always shows the code under review.

@@ -157,6 +157,36 @@ export const InstanceNotification = z.object({
 });
 export type InstanceNotification = z.infer<typeof InstanceNotification>;
 
+/** A redirect URI of an instance: https, or http on a loopback host (development); exact, no
+ * fragment. */
+export const RedirectUri = z
+  .string()
+  .max(2048)
+  .url('Must be an absolute URL')
+  .refine((value) => {
+    // An address that does not parse is reported by .url() above (zod runs both checks).
+    if (!URL.canParse(value)) return true;
+    const url = new URL(value);
+    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    return (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) && !value.includes('#');
+  }, 'Must be https:// (http:// only on localhost) and have no #fragment');
+export const OidcClientView = z.object({
+  client_id: z.string(),
+  redirect_uris: z.array(z.string()),
+  post_logout_redirect_uris: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OidcClientView = z.infer<typeof OidcClientView>;
+export const UpdateOidcClient = z.object({
+  redirect_uris: z.array(RedirectUri).min(1, 'At least one redirect URI').max(20),
+  post_logout_redirect_uris: z.array(RedirectUri).max(20).default([]),
+});
+export type UpdateOidcClient = z.input<typeof UpdateOidcClient>;
+/** A new client secret: shown once, never again. */
+export const OidcClientSecret = z.object({ client_id: z.string(), client_secret: z.string() });
+export type OidcClientSecret = z.infer<typeof OidcClientSecret>;
+
 const TenantSlug = z
   .string()
   .min(1)
@@ -242,6 +272,31 @@ export const adminRoutes = {
     auth: 'admin',
     body: CreateTenant,
     response: CreatedTenant,
+  },
+  tenantOidcClient: {
+    method: 'GET',
+    path: '/api/tenants/:tenantId/oidc-client',
+    summary: "The tenant instance's OpenID Connect client (never its secret)",
+    auth: 'admin',
+    params: TenantParams,
+    response: OidcClientView,
+  },
+  updateTenantOidcClient: {
+    method: 'POST',
+    path: '/api/tenants/:tenantId/oidc-client',
+    summary: "Set the instance client's exact redirect URIs",
+    auth: 'admin',
+    params: TenantParams,
+    body: UpdateOidcClient,
+    response: OidcClientView,
+  },
+  rotateTenantOidcSecret: {
+    method: 'POST',
+    path: '/api/tenants/:tenantId/oidc-client/secret',
+    summary: 'A new client secret for the instance (shown once; the old one stops working)',
+    auth: 'admin',
+    params: TenantParams,
+    response: OidcClientSecret,
   },
   tenant: {
     method: 'GET',

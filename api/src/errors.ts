@@ -37,5 +37,24 @@ export const ErrorCode = {
   credentialNotFound: 'credential_not_found',
   cannotDeletePassword: 'cannot_delete_password',
   noPendingTotp: 'no_pending_totp',
+
+  /** Signing in with another provider (sent back to /login or the profile as ?error=). */
+  providerNotConfigured: 'provider_not_configured',
+  providerDenied: 'access_denied',
+  providerFailed: 'provider_error',
+  providerStateInvalid: 'provider_state_invalid',
+  providerEmailUnverified: 'provider_email_unverified',
+  providerEmailMismatch: 'provider_email_mismatch',
+  providerNoAccount: 'provider_no_account',
+  identityInUse: 'account_exists_with_different_credential',
+  identityAlreadyLinked: 'identity_already_linked',
+
+  /** Security keys. */
+  webauthnFailed: 'webauthn_failed',
+  noPendingWebauthn: 'no_pending_webauthn',
+
+  /** The OpenID Connect hand-off to instances. */
+  sharingPortalNotConfigured: 'sharing_portal_not_configured',
+  interactionMissing: 'interaction_missing',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

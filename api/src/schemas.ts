@@ -38,13 +38,26 @@ export type LoginState = z.infer<typeof LoginState>;
 export const CredentialType = z.enum(['password', 'oidc', 'webauthn', 'totp']);
 export type CredentialType = z.infer<typeof CredentialType>;
 
-/** A sign-in method of an account. `provider` is the identity provider's host for oidc. */
+/** A sign-in method of an account. `provider` is the identity provider's host for oidc
+ * (google.com, microsoft.com, or the configured provider's issuer host); `label` is the name a
+ * person gave a security key. */
 export const Credential = z.object({
   id: z.string(),
   type: CredentialType,
   provider: z.string().nullable(),
+  label: z.string().nullable().optional(),
 });
 export type Credential = z.infer<typeof Credential>;
+
+/** Identity providers people can sign in with; only configured ones exist. */
+export const FederatedProviderId = z.enum(['google', 'microsoft', 'oidc']);
+export type FederatedProviderId = z.infer<typeof FederatedProviderId>;
+export const FederatedProvider = z.object({
+  id: FederatedProviderId,
+  /** What people see: Google, Microsoft, or the configured provider's name. */
+  name: z.string(),
+});
+export type FederatedProvider = z.infer<typeof FederatedProvider>;
 
 export const LoginSessionResponse = z.object({
   state: LoginState,
@@ -53,11 +66,33 @@ export const LoginSessionResponse = z.object({
   is_user: z.boolean(),
   is_stakeholder: z.boolean(),
   allow_totp_remember: z.boolean(),
+  /** The configured providers this login can continue with (CredentialsRequired, and linking
+   * at AskedCreateCredential). */
+  providers: z.array(FederatedProvider).default([]),
+  /** Set when the email's domain signs in with this provider automatically: the page says so
+   * and goes there at once. */
+  automatic_provider: FederatedProviderId.nullable().default(null),
 });
 export type LoginSessionResponse = z.infer<typeof LoginSessionResponse>;
 
-export const PingQuery = z.object({ session_id: SessionId.optional() });
+/** An identity-provider interaction (OpenID Connect hand-off to an instance). */
+const InteractionId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Malformed interaction id');
+export const PingQuery = z.object({
+  session_id: SessionId.optional(),
+  /** When an instance asked for a fresh sign-in (prompt=login, max_age), the portal session
+   * counts only if it was made after this interaction began. */
+  interaction: InteractionId.optional(),
+});
 export const StartRequest = z.object({ email: Email });
+/** `start` carries the login page's own query (client_id, type, lang, mode, an instance's
+ * authorization request…) so that a provider's round trip can come back to the same page. */
+export const StartQuery = z
+  .record(z.string().max(64), z.string().max(2048))
+  .refine((query) => Object.keys(query).length <= 40, 'Too many query parameters');
 export const VerifyOtpRequest = z.object({
   session_id: SessionId,
   email: Email,
@@ -125,6 +160,84 @@ export const UserInfo = z.object({
 export type UserInfo = z.infer<typeof UserInfo>;
 
 export const CredentialIdParams = z.object({ id: z.string().uuid('Malformed credential id') });
+
+/** Configured identity providers, for the profile's link switches. */
+export const ProvidersResponse = z.object({ providers: z.array(FederatedProvider) });
+export type ProvidersResponse = z.infer<typeof ProvidersResponse>;
+
+export const ProviderParams = z.object({ provider: FederatedProviderId });
+export const ProviderLoginQuery = z.object({ session_id: SessionId });
+/** Where the profile's link flow returns: a same-origin path only. */
+export const ProviderLinkQuery = z.object({
+  from: z
+    .string()
+    .max(512)
+    .regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path on this site')
+    .optional()
+    .default('/profile'),
+});
+/** What a provider sends back to the callback (RFC 6749 4.1.2 and 4.1.2.1). */
+export const ProviderCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(2048).optional(),
+  iss: z.string().max(2048).optional(),
+  session_state: z.string().max(2048).optional(),
+  scope: z.string().max(2048).optional(),
+  authuser: z.string().max(64).optional(),
+  prompt: z.string().max(256).optional(),
+  hd: z.string().max(256).optional(),
+});
+
+/** WebAuthn options and responses travel as the JSON forms the browser library uses; the server
+ * library checks their contents, the schema their shape and size. */
+const Base64Url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Must be base64url');
+export const PublicKeyOptions = z.looseObject({ challenge: z.string() });
+export type PublicKeyOptions = z.infer<typeof PublicKeyOptions>;
+export const RegistrationResponse = z.object({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: Base64Url,
+    attestationObject: Base64Url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    authenticatorData: Base64Url.optional(),
+    publicKey: Base64Url.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).nullable().optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+});
+export const AuthenticationResponse = z.object({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: Base64Url,
+    authenticatorData: Base64Url,
+    signature: Base64Url,
+    userHandle: Base64Url.nullable().optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).nullable().optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+});
+export const SecurityKeyName = z.string().trim().min(1, 'Name the security key').max(64);
+export const WebauthnRegisterRequest = z.object({ name: SecurityKeyName, response: RegistrationResponse });
+export const WebauthnLoginOptionsRequest = z.object({ session_id: SessionId });
+export const VerifyWebauthnRequest = z.object({
+  session_id: SessionId,
+  response: AuthenticationResponse,
+  remember: z.boolean().optional().default(false),
+});
+export type WebauthnRegisterRequest = z.input<typeof WebauthnRegisterRequest>;
+export type VerifyWebauthnRequest = z.input<typeof VerifyWebauthnRequest>;
+
+export const InteractionParams = z.object({ uid: InteractionId });
 
 export const AccountSettingRequest = z.object({ key: z.literal('locale'), value: Locale });
 export const AccountSettingResponse = z.object({ key: z.literal('locale'), value: Locale });

@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AdminShell } from './routes/layout/admin-shell';
-import { TenantsPage } from './routes/tenants/tenants-page';
 
-// The tenant list is the start page and ships in the first chunk; the others load when visited.
+// Every page loads when visited; the first chunk holds the shell (session check, navigation).
+const TenantsPage = lazy(() => import('./routes/tenants/tenants-page').then((m) => ({ default: m.TenantsPage })));
 const NewTenantPage = lazy(() =>
   import('./routes/new-tenant/new-tenant-page').then((m) => ({ default: m.NewTenantPage })),
 );

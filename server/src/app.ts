@@ -1,16 +1,19 @@
+import type { Duplex } from 'node:stream';
 import cookie from '@fastify/cookie';
 import { ErrorCode, openApiDocument, routes } from '@helios/api';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/routes';
 import { registerAccountAdminRoutes } from './accounts/admin-routes';
 import { registerClavisRoutes } from './clavis/routes';
 import type { Context } from './context';
 import { ping } from './db/client';
-import { HttpError } from './http/errors';
+import { registerFederationRoutes } from './federation/routes';
+import { errorForLog, HttpError } from './http/errors';
 import { registerSecurity } from './http/security';
 import { registerInvoiceRoutes } from './invoice/routes';
 import { registerLoginRoutes } from './login/routes';
 import { registerNotificationRoutes } from './notifications/routes';
+import { registerOidcProvider } from './oidc/provider';
 import { registerResetRoutes } from './reset/routes';
 import { StoreUnavailableError } from './store/store';
 import { registerTenantRoutes } from './tenants/routes';
@@ -18,6 +21,7 @@ import { SettingsCache } from './tenants/settings-cache';
 import { registerSettingsRoutes } from './tenants/settings-routes';
 import { registerTokenRoutes } from './tokens/routes';
 import { registerWebApps, type WebApp } from './web/static';
+import { registerWebauthnRoutes } from './webauthn/routes';
 
 /** Query parameters and path parts that carry secrets; masked wherever a URL is logged. */
 const SECRET_QUERY = /([?&](?:session_id|token|code|otp|clavis|state|password)=)[^&#]*/gi;
@@ -51,6 +55,46 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** Headers for answers given before any route (and so before Helmet's hooks): nothing in them
+ * may run, be framed, be sniffed or be cached. */
+function bareErrorHeaders(secure: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    ...(secure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** A request the HTTP parser refuses (headers too large, not HTTP at all) never reaches the
+ * app: answered here on the socket, in the contract's error shape. */
+function answerClientError(secure: boolean) {
+  return (error: Error & { code?: string }, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'Request headers too large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'Request timed out']
+          : [400, 'Bad Request', 'Malformed request'];
+    const body = JSON.stringify(new HttpError(status, ErrorCode.validation, message).body());
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      ...bareErrorHeaders(secure),
+      connection: 'close',
+    };
+    if (socket.writable)
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('')}\r\n${body}`,
+      );
+    socket.destroy(error);
+  };
+}
+
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '');
@@ -62,6 +106,16 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
+    // An address the router cannot read (broken percent-encoding, a path part over the length
+    // limit) answers in the contract's error shape too, not in Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const http = tooLong
+        ? new HttpError(414, ErrorCode.validation, 'Address too long')
+        : new HttpError(400, ErrorCode.validation, 'Malformed address');
+      return (reply as FastifyReply).code(http.status).headers(bareErrorHeaders(ctx.config.secure)).send(http.body());
+    },
+    clientErrorHandler: answerClientError(ctx.config.secure),
   });
 
   await app.register(cookie);
@@ -71,7 +125,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
     let http: HttpError;
     if (error instanceof HttpError) http = error;
     else if (error instanceof StoreUnavailableError || isDatabaseDown(error)) {
-      request.log.warn({ err: { message: (error as Error).message } }, 'dependency unavailable');
+      request.log.warn({ err: errorForLog(error) }, 'dependency unavailable');
       http = new HttpError(503, ErrorCode.serviceUnavailable, 'Service temporarily unavailable, try again shortly', {
         'retry-after': '5',
       });
@@ -90,7 +144,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
       else if (status >= 400 && status < 500)
         http = new HttpError(status, ErrorCode.validation, e.message ?? 'Bad request');
       else {
-        request.log.error({ err: error }, 'unhandled error');
+        request.log.error({ err: errorForLog(error, { stack: true }) }, 'unhandled error');
         http = new HttpError(500, ErrorCode.internal, 'Unexpected error');
       }
     }
@@ -119,6 +173,9 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   registerLoginRoutes(app, ctx);
   registerResetRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerFederationRoutes(app, ctx);
+  registerWebauthnRoutes(app, ctx);
+  await registerOidcProvider(app, ctx);
 
   const settingsCache = new SettingsCache(ctx);
   await settingsCache.listen();

@@ -1,7 +1,10 @@
 #!/usr/bin/env -S node --import tsx
+import { RedirectUri } from '@helios/api';
 import { setPlatformAdmin } from './admin/grant';
 import { type Config, ConfigError, loadConfig } from './config';
 import { demoAccountsText, seedDemo } from './demo/seed';
+import { SHARING_PORTAL_CLIENT_ID, type SharingPortalSettings, saveSharingPortal } from './oidc/clients';
+import { rotateSigningKeys } from './oidc/keys';
 import { closeOnSignals, createServer } from './server';
 
 const usage = `Usage: helios <command>
@@ -12,6 +15,9 @@ Commands:
   migrate               apply database migrations, then exit
   admin grant <email>   make the account a platform admin
   admin revoke <email>  take platform admin rights away
+  keys rotate           add new identity-provider signing keys and retire the old ones
+  client sharing-portal --login-uri <url> --redirect-uri <url> [--post-logout-uri <url>] [--new-secret]
+                        create or update the sharing portal's OpenID Connect client
 
 Configuration comes from environment variables; see the README.`;
 
@@ -44,6 +50,14 @@ async function main(argv: string[]) {
     process.exitCode = await admin(config, flags);
     return;
   }
+  if (command === 'keys') {
+    process.exitCode = await keys(config, flags);
+    return;
+  }
+  if (command === 'client') {
+    process.exitCode = await client(config, flags);
+    return;
+  }
   process.stdout.write(`${usage}\n`);
   process.exitCode = command ? 2 : 0;
 }
@@ -67,6 +81,82 @@ async function admin(config: Config, [action, email, ...rest]: string[]): Promis
       revoke: { changed: `${email} is no longer a platform admin.`, unchanged: `${email} was not a platform admin.` },
     };
     process.stdout.write(`${messages[action][outcome]}\n`);
+    return 0;
+  } finally {
+    await running.close();
+  }
+}
+
+/** `keys rotate`: 0 done, 2 bad usage. */
+async function keys(config: Config, args: string[]): Promise<number> {
+  if (args.length !== 1 || args[0] !== 'rotate') {
+    process.stderr.write('Usage: helios keys rotate\n');
+    return 2;
+  }
+  const running = await createServer(config);
+  try {
+    const { added } = await rotateSigningKeys(running.ctx);
+    process.stdout.write(
+      `Added signing keys ${added.join(', ')}.\n` +
+        'Restart every node, one after another: each signs with the new keys once restarted. The previous keys stay\n' +
+        'published for a day, so tokens they signed can still be verified.\n',
+    );
+    return 0;
+  } finally {
+    await running.close();
+  }
+}
+
+const SHARING_PORTAL_USAGE =
+  'Usage: helios client sharing-portal --login-uri <url> --redirect-uri <url> [--post-logout-uri <url>] [--new-secret]\n';
+
+/** The sharing portal's addresses from `--name value` flags, or the problems with them. */
+function sharingPortalSettings(args: string[]): { settings: SharingPortalSettings; newSecret: boolean } | string[] {
+  const values = new Map<string, string>();
+  let newSecret = false;
+  const problems: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i] ?? '';
+    if (name === '--new-secret') newSecret = true;
+    else if (['--login-uri', '--redirect-uri', '--post-logout-uri'].includes(name) && args[i + 1] !== undefined)
+      values.set(name, args[++i] as string);
+    else problems.push(`unknown or incomplete option ${name}`);
+  }
+  for (const name of ['--login-uri', '--redirect-uri']) if (!values.has(name)) problems.push(`${name} is required`);
+  for (const [name, value] of values) {
+    const parsed = RedirectUri.safeParse(value);
+    if (!parsed.success) problems.push(`${name}: ${parsed.error.issues[0]?.message}`);
+  }
+  if (problems.length > 0) return problems;
+  return {
+    settings: {
+      loginUri: values.get('--login-uri') as string,
+      redirectUri: values.get('--redirect-uri') as string,
+      postLogoutUri: values.get('--post-logout-uri') ?? null,
+    },
+    newSecret,
+  };
+}
+
+/** `client sharing-portal …`: 0 done, 2 bad usage. The secret is printed once: on creation or
+ * with --new-secret. */
+async function client(config: Config, [kind, ...args]: string[]): Promise<number> {
+  const parsed = kind === 'sharing-portal' ? sharingPortalSettings(args) : ['name the client: sharing-portal'];
+  if (Array.isArray(parsed)) {
+    process.stderr.write(`${parsed.map((problem) => `helios client: ${problem}\n`).join('')}${SHARING_PORTAL_USAGE}`);
+    return 2;
+  }
+  const running = await createServer(config);
+  try {
+    const { created, secret } = await saveSharingPortal(running.ctx, parsed.settings, parsed.newSecret);
+    process.stdout.write(
+      `${created ? 'Created' : 'Updated'} the sharing portal client.\n  client_id: ${SHARING_PORTAL_CLIENT_ID}\n`,
+    );
+    process.stdout.write(
+      secret
+        ? `  client_secret: ${secret}\nKeep the secret now: it is not shown again.\n`
+        : 'Its secret is unchanged (--new-secret replaces it).\n',
+    );
     return 0;
   } finally {
     await running.close();

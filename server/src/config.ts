@@ -1,8 +1,41 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+/** Names proxy-addr (Fastify's trust-proxy check) gives to address ranges: 127.0.0.0/8 and ::1;
+ * 169.254.0.0/16 and fe80::/10; 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 and fc00::/7. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Which proxies to believe about the client's address (X-Forwarded-For) and protocol: none
+ * (`false`); every one (`true`: the first address of the header counts, which a client writes
+ * itself unless the load balancer replaces the header); or only those at the given addresses,
+ * CIDR ranges or range names: then, reading from the nearest hop outwards, the first address
+ * that is not one of them counts, whatever the client wrote before it.
+ */
+const trustProxy = z.string().transform((value, context): boolean | string[] => {
+  const word = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(word)) return true;
+  if (['false', '0', 'no', 'off'].includes(word)) return false;
+  const entries = word.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    return (
+      PROXY_RANGE_NAMES.includes(entry) ||
+      (isIP(address) !== 0 && rest.length === 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix)))
+    );
+  };
+  if (entries.every(valid)) return entries;
+  context.addIssue({
+    code: 'custom',
+    message:
+      "must be true, false, or the load balancers' addresses / CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated",
+  });
+  return z.NEVER;
+});
 
 const url = (protocols: string[]) =>
   z
@@ -25,7 +58,7 @@ const Env = z.object({
   MAIL_FROM: z.string().default('Helios <no-reply@helios.localhost>'),
   HELIOS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   ALLOW_TOTP_REMEMBER: bool.default(true),
   RATE_LIMIT: bool.default(true),
   SEED_DEMO: bool.default(false),
@@ -37,7 +70,47 @@ const Env = z.object({
       message: 'must be an http:// or https:// URL',
     })
     .default('https://{slug}.example.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: url(['https', 'http']).default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** common (any account), organizations (work and school accounts) or one directory's id. */
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be common, organizations or a directory id')
+    .default('common'),
+  MICROSOFT_ISSUER: url(['https', 'http']).optional(),
+  OIDC_ISSUER: url(['https', 'http']).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default('Single sign-on'),
+  /** Email domains whose people sign in with the OIDC provider automatically. */
+  OIDC_EMAIL_DOMAINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be email domains, comma-separated')))
+    .default([]),
 });
+
+export type FederatedProviderId = 'google' | 'microsoft' | 'oidc';
+
+/** A configured identity provider people can sign in with (relying-party side). */
+export type FederatedProviderConfig = {
+  id: FederatedProviderId;
+  /** What people see ("Google", "Microsoft", or OIDC_NAME). */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Email domains that sign in with this provider automatically (the generic provider only). */
+  emailDomains: string[];
+};
 
 export type Config = {
   port: number;
@@ -50,7 +123,8 @@ export type Config = {
   mailFrom: string;
   secret: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: see TRUST_PROXY above. */
+  trustProxy: boolean | string[];
   allowTotpRemember: boolean;
   rateLimit: boolean;
   seedDemo: boolean;
@@ -58,6 +132,8 @@ export type Config = {
   instanceApiKey: string | undefined;
   /** Address of a new tenant's instance when the admin gives none: `{slug}` is replaced. */
   instanceUrlTemplate: string;
+  /** Google, Microsoft and the generic OIDC provider, each only when configured. */
+  providers: FederatedProviderConfig[];
   /** Serve over HTTPS semantics (Secure cookies, HSTS): true when PUBLIC_URL is https. */
   secure: boolean;
 };
@@ -75,6 +151,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  HELIOS_SECRET: required with DATABASE_URL (the same value on every node; at least 32 characters)',
     );
+  }
+  const providers: FederatedProviderConfig[] = [];
+  const pairs = [
+    ['GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET],
+    ['MICROSOFT', e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET],
+    ['OIDC', e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET],
+  ] as const;
+  const missing = pairs.flatMap(([name, id, secret]) =>
+    (id ? 1 : 0) + (secret ? 1 : 0) === 1 ? [`  ${name}_CLIENT_ID / ${name}_CLIENT_SECRET: set both or neither`] : [],
+  );
+  if (e.OIDC_CLIENT_ID && !e.OIDC_ISSUER) missing.push('  OIDC_ISSUER: required with OIDC_CLIENT_ID');
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    providers.push({
+      id: 'google',
+      name: 'Google',
+      issuer: e.GOOGLE_ISSUER,
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      emailDomains: [],
+    });
+  }
+  if (e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET) {
+    providers.push({
+      id: 'microsoft',
+      name: 'Microsoft',
+      issuer: e.MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${e.MICROSOFT_TENANT}/v2.0`,
+      clientId: e.MICROSOFT_CLIENT_ID,
+      clientSecret: e.MICROSOFT_CLIENT_SECRET,
+      emailDomains: [],
+    });
+  }
+  if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET) {
+    providers.push({
+      id: 'oidc',
+      name: e.OIDC_NAME,
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      emailDomains: e.OIDC_EMAIL_DOMAINS,
+    });
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -94,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     instanceApiKey: e.INSTANCE_API_KEY,
     instanceUrlTemplate: e.INSTANCE_URL_TEMPLATE,
+    providers,
     secure: publicUrl.startsWith('https:'),
   };
 }

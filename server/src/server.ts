@@ -6,6 +6,7 @@ import { buildApp, loggerOptions } from './app';
 import type { Config } from './config';
 import type { Context } from './context';
 import { openDatabase } from './db/client';
+import { errorForLog } from './http/errors';
 import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
 import { randomToken, Secrets } from './security/tokens';
 import { MemoryStore } from './store/memory-store';
@@ -61,9 +62,7 @@ export async function createServer(config: Config, options: StartOptions = {}): 
     now: options.now ?? (() => new Date()),
     background: (name, work) => {
       const task = work()
-        .catch((error: unknown) =>
-          log.error({ err: { message: (error as Error)?.message }, task: name }, 'background task failed'),
-        )
+        .catch((error: unknown) => log.error({ err: errorForLog(error), task: name }, 'background task failed'))
         .finally(() => pending.delete(task));
       pending.add(task);
     },

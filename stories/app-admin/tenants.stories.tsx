@@ -13,7 +13,17 @@ import {
   withAdminApp,
   withAdminLanguage,
 } from './lib/admin-story';
-import { ACME_ID, acme, acmeDetail, acmeNordic, acmeSettings, acmeSms, acmeUsers, GLOBEX_ID } from './lib/fixtures';
+import {
+  ACME_ID,
+  acme,
+  acmeDetail,
+  acmeNordic,
+  acmeOidcClient,
+  acmeSettings,
+  acmeSms,
+  acmeUsers,
+  GLOBEX_ID,
+} from './lib/fixtures';
 
 const tenantPath = `/api/tenants/${ACME_ID}`;
 
@@ -23,6 +33,7 @@ const acmeDetails = (sms = acmeSms()): MockRoute[] => [
   answer('GET', `${tenantPath}/users`, acmeUsers),
   answer('GET', `${tenantPath}/settings`, acmeSettings),
   answer('GET', `${tenantPath}/settings/sms`, sms),
+  answer('GET', `${tenantPath}/oidc-client`, acmeOidcClient),
 ];
 const searchAcme = answer('GET', '/api/tenants/search/acme', [acme, acmeNordic]);
 
@@ -134,6 +145,9 @@ export const Expanded: Story = {
     await expect(canvas.getByLabelText('Deactivation date (UTC)')).toHaveValue('');
     await expect(canvas.getByText('Current: Not set')).toBeVisible();
     await expect(canvas.getByRole('cell', { name: 'system_cronofy' })).toBeVisible();
+    // The instance's sign-in client.
+    const oidc = canvas.getByRole('region', { name: 'Sign-in (OpenID Connect)' });
+    await expect(await within(oidc).findByText('helios-acme')).toBeVisible();
   },
 };
 
@@ -183,6 +197,7 @@ export const UserSearch: Story = {
     },
     answer('GET', `${tenantPath}/settings`, acmeSettings),
     answer('GET', `${tenantPath}/settings/sms`, acmeSms()),
+    answer('GET', `${tenantPath}/oidc-client`, acmeOidcClient),
   ]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -199,7 +214,7 @@ export const UserSearch: Story = {
     await waitFor(() => expect(userCalls()).toHaveLength(2));
     await expect(userCalls()[1]?.search).toBe('?search=Bo+B');
     await waitFor(() => expect(canvas.queryByRole('cell', { name: 'Anna Andersson' })).toBeNull());
-    await expect(canvas.getByRole('cell', { name: 'Bo Berg' })).toBeVisible();
+    await expect(await canvas.findByRole('cell', { name: 'Bo Berg' })).toBeVisible();
   },
 };
 
@@ -361,7 +376,10 @@ export const Deactivation: Story = {
     const canvas = within(canvasElement);
     const field = await canvas.findByLabelText('Deactivation date (UTC)');
     await userEvent.type(field, '2030-12-31T23:30');
-    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    // The box's own Save: the sign-in box of the row has one too.
+    const box = field.closest<HTMLElement>('[data-slot=card]');
+    if (!box) throw new Error('no deactivation box');
+    await userEvent.click(within(box).getByRole('button', { name: 'Save' }));
     await expectToast(canvasElement, 'Deactivation date saved');
     await expect(callsTo(canvasElement, 'POST', `${tenantPath}/deactivation`)[0]?.body).toEqual({
       inactive_at: '2030-12-31T23:30:00.000Z',

@@ -2,12 +2,36 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { LoginPage } from '../../app-auth/src/routes/login/login-page';
 import { OfferStep } from '../../app-auth/src/routes/login/steps/offer-step';
-import { type AppStoryParameters, getRecord, loginState, type MockRoute, withApp, withLanguage } from './lib/app-story';
+import {
+  type AppStoryParameters,
+  getAuthenticator,
+  getRecord,
+  loginState,
+  type MockRoute,
+  withApp,
+  withFakeAuthenticator,
+  withLanguage,
+} from './lib/app-story';
+import { base64url, FAKE_CLIENT_DATA, FAKE_KEY_ID, textOf } from './lib/fake-authenticator';
 
 const SESSION = 'SessionIdForStories0123456789abc';
 const password = { id: '11111111-1111-4111-8111-111111111111', type: 'password', provider: null };
 const google = { id: '22222222-2222-4222-8222-222222222222', type: 'oidc', provider: 'accounts.google.com' };
 const totp = { id: '33333333-3333-4333-8333-333333333333', type: 'totp', provider: null };
+const securityKey = { id: '44444444-4444-4444-8444-444444444444', type: 'webauthn', provider: null, label: 'YubiKey' };
+const sso = { id: '55555555-5555-4555-8555-555555555555', type: 'oidc', provider: 'idp.acme.se' };
+const GOOGLE = { id: 'google', name: 'Google' };
+const MICROSOFT = { id: 'microsoft', name: 'Microsoft' };
+const ACME_SSO = { id: 'oidc', name: 'Acme SSO' };
+
+/** What the server's WebAuthn library sends for a second-factor prompt. */
+const requestOptions = {
+  challenge: base64url('story-challenge'),
+  rpId: 'localhost',
+  timeout: 60_000,
+  userVerification: 'preferred',
+  allowCredentials: [{ id: base64url(FAKE_KEY_ID), type: 'public-key', transports: ['usb'] }],
+};
 
 const startPing: MockRoute = {
   method: 'POST',
@@ -36,6 +60,7 @@ const meta = {
   component: LoginPage,
   decorators: [withApp],
   loaders: [withLanguage],
+  beforeEach: [withFakeAuthenticator],
   parameters: { layout: 'fullscreen', ...app('/login', [startPing]) },
 } satisfies Meta<typeof LoginPage>;
 
@@ -141,7 +166,7 @@ export const OneTimeCodeExhausted: Story = {
 
 export const Credentials: Story = {
   parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
-    pingAt('CredentialsRequired', { available_credentials: [password, google] }),
+    pingAt('CredentialsRequired', { available_credentials: [password, google], providers: [GOOGLE] }),
     answer('/auth/login/verify-password', loginState('Done', { is_user: true })),
   ]),
   play: async ({ canvasElement }) => {
@@ -199,12 +224,210 @@ export const RefreshMode: Story = {
 };
 
 export const OnlyGoogle: Story = {
-  parameters: inSession('CredentialsRequired', { available_credentials: [google] }),
+  parameters: inSession('CredentialsRequired', { available_credentials: [google], providers: [GOOGLE, MICROSOFT] }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(/signs you in automatically/)).toBeVisible();
     await waitFor(() =>
       expect(getRecord(canvasElement).externalNavigations).toEqual([`/auth/login/oauth/google?session_id=${SESSION}`]),
     );
+  },
+};
+
+/** Google, Microsoft and a password: a button per configured provider above the password form. */
+export const CredentialsWithProviders: Story = {
+  parameters: inSession('CredentialsRequired', {
+    available_credentials: [password],
+    providers: [GOOGLE, MICROSOFT],
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const microsoft = await canvas.findByRole('button', { name: 'Continue with Microsoft' });
+    const password = canvas.getByLabelText(/^Password/);
+    const google = canvas.getByRole('button', { name: 'Continue with Google' });
+    // Google, then Microsoft, both above the password form.
+    await expect(google.compareDocumentPosition(microsoft) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(microsoft.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(microsoft);
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([
+      `/auth/login/oauth/microsoft?session_id=${SESSION}`,
+    ]);
+  },
+};
+
+/** The organisation's single sign-on by its configured name; no password, so no password form. */
+export const SingleSignOnByName: Story = {
+  parameters: inSession('CredentialsRequired', { available_credentials: [sso], providers: [ACME_SSO] }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = await canvas.findByRole('button', { name: 'Continue with Acme SSO' });
+    await expect(button.querySelector('[data-provider="oidc"]')).not.toBeNull();
+    await expect(canvas.queryByLabelText(/^Password/)).toBeNull();
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
+    await userEvent.click(button);
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([
+      `/auth/login/oauth/oidc?session_id=${SESSION}`,
+    ]);
+  },
+};
+
+/** The email's domain signs in with the single sign-on: the page says so and goes there at once. */
+export const AutomaticSingleSignOn: Story = {
+  parameters: app('/login?email=erik@acme.se', [
+    startPing,
+    answer(
+      '/auth/login/start',
+      loginState('CredentialsRequired', {
+        available_credentials: [password],
+        providers: [ACME_SSO],
+        automatic_provider: 'oidc',
+      }),
+    ),
+  ]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Your organisation signs you in automatically. Redirecting…')).toBeVisible();
+    await expect(canvas.queryByLabelText(/^Password/)).toBeNull();
+    await waitFor(() =>
+      expect(getRecord(canvasElement).externalNavigations).toEqual([`/auth/login/oauth/oidc?session_id=${SESSION}`]),
+    );
+  },
+};
+
+/** Back from the automatic single sign-on with an error: no second redirect; the message and the
+ * choices show, so the person can try again or use the password. */
+export const AutomaticSingleSignOnFailed: Story = {
+  parameters: app(`/login?session_id=${SESSION}&email=erik@acme.se&error=provider_error&error_type=soft`, [
+    pingAt('CredentialsRequired', {
+      available_credentials: [password],
+      providers: [ACME_SSO],
+      automatic_provider: 'oidc',
+    }),
+  ]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Continue with Acme SSO' })).toBeEnabled();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The provider could not sign you in. Try again.');
+    await expect(canvas.getByLabelText(/^Password/)).toBeVisible();
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
+  },
+};
+
+/** An account that already exists with another sign-in method: the spec's message, in Swedish too. */
+export const ProviderAccountExists: Story = {
+  globals: { locale: 'sv' },
+  parameters: app(
+    `/login?session_id=${SESSION}&email=anna@example.com&error=account_exists_with_different_credential&error_type=hard`,
+    [pingAt('CredentialsRequired', { available_credentials: [google], providers: [GOOGLE] })],
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // An error from the provider stops the automatic redirect of a Google-only account.
+    await expect(await canvas.findByRole('button', { name: 'Fortsätt med Google' })).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Det finns redan ett konto med andra inloggningsuppgifter eller e-postadress',
+    );
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
+  },
+};
+
+/** Security key and authenticator app: both offered; the key signs in. */
+export const SecondFactorWithSecurityKey: Story = {
+  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+    pingAt('MfaRequired', { available_credentials: [totp, securityKey] }),
+    answer('/auth/login/webauthn/options', requestOptions),
+    answer('/auth/login/verify-webauthn', loginState('Done', { is_user: true })),
+  ]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Use your security key, or enter the six-digit code/)).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Remember this browser for 30 days' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Use a security key' }));
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('/login/select-tenant');
+
+    // The browser was asked with the server's challenge, for the account's key.
+    const [prompt] = getAuthenticator().requested;
+    await expect(textOf(prompt?.challenge)).toBe('story-challenge');
+    await expect(prompt?.allowCredentials?.map((key) => textOf(key.id))).toEqual([FAKE_KEY_ID]);
+    const calls = getRecord(canvasElement).calls;
+    await expect(calls.find((c) => c.path === '/auth/login/webauthn/options')?.body).toEqual({ session_id: SESSION });
+    await expect(calls.find((c) => c.path === '/auth/login/verify-webauthn')?.body).toEqual({
+      session_id: SESSION,
+      remember: true,
+      response: {
+        id: base64url(FAKE_KEY_ID),
+        rawId: base64url(FAKE_KEY_ID),
+        type: 'public-key',
+        response: {
+          clientDataJSON: base64url(FAKE_CLIENT_DATA),
+          authenticatorData: base64url('story-authenticator-data'),
+          signature: base64url('story-signature'),
+        },
+        clientExtensionResults: {},
+        authenticatorAttachment: 'cross-platform',
+      },
+    });
+  },
+};
+
+/** A key-only account: the key is the main action and there are no code boxes. */
+export const SecondFactorKeyOnly: Story = {
+  parameters: inSession('MfaRequired', { available_credentials: [securityKey], allow_totp_remember: false }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const key = await canvas.findByRole('button', { name: 'Use a security key' });
+    await expect(key).toHaveAttribute('data-slot', 'button');
+    await expect(key.className).toContain('bg-primary');
+    await expect(canvas.getByText('Use your security key to finish signing in.')).toBeVisible();
+    await expect(canvas.queryByRole('textbox', { name: 'Digit 1 of 6' })).toBeNull();
+    await expect(canvas.queryByRole('checkbox')).toBeNull();
+  },
+};
+
+/** The person closes the browser's prompt (or it times out): a message, and the button works again. */
+export const SecurityKeyCancelled: Story = {
+  parameters: {
+    app: {
+      ...app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+        pingAt('MfaRequired', { available_credentials: [securityKey] }),
+        answer('/auth/login/webauthn/options', requestOptions),
+      ]).app,
+      authenticator: 'cancel',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const key = await canvas.findByRole('button', { name: 'Use a security key' });
+    await userEvent.click(key);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'The security key prompt was closed or timed out. Try again.',
+    );
+    await expect(key).not.toHaveAttribute('aria-busy');
+    await expect(getAuthenticator().requested).toHaveLength(1);
+    await expect(getRecord(canvasElement).calls.some((c) => c.path === '/auth/login/verify-webauthn')).toBe(false);
+    // Trying again asks for a fresh challenge.
+    await userEvent.click(key);
+    await waitFor(() => expect(getAuthenticator().requested).toHaveLength(2));
+    await expect(getRecord(canvasElement).calls.filter((c) => c.path === '/auth/login/webauthn/options')).toHaveLength(
+      2,
+    );
+  },
+};
+
+/** The server refuses the key's answer: its message beside the key button. */
+export const SecurityKeyRefused: Story = {
+  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+    pingAt('MfaRequired', { available_credentials: [totp, securityKey] }),
+    answer('/auth/login/webauthn/options', requestOptions),
+    failure('/auth/login/verify-webauthn', 401, 'webauthn_failed'),
+  ]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Use a security key' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('The security key could not be verified. Try again or use another key.');
+    // Shown by the key, not under the code boxes.
+    await expect(alert.previousElementSibling).toHaveTextContent('Use a security key');
   },
 };
 
@@ -268,9 +491,27 @@ export const OfferToCreatePassword: Story = {
   },
 };
 
+/** Linking Google or Microsoft from the offer: a full-page visit to the link route. */
+export const OfferWithProviders: Story = {
+  parameters: inSession('AskedCreateCredential', { is_user: true, providers: [GOOGLE, MICROSOFT] }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('Next time you can sign in faster with Google, Microsoft or a password.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Continue with Microsoft' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Create password' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Skip for now' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue with Google' }));
+    await expect(getRecord(canvasElement).externalNavigations).toEqual([
+      `/auth/login/link/oauth/google?session_id=${SESSION}`,
+    ]);
+  },
+};
+
 export const OfferSkipsAfterInactivity: StoryObj<typeof OfferStep> = {
   render: (args) => <OfferStep {...args} />,
-  args: { busy: false, error: null, onCreate: fn(), onSkip: fn(), idleMs: 400 },
+  args: { busy: false, error: null, onCreate: fn(), onSkip: fn(), onLink: fn(), idleMs: 400 },
   parameters: { layout: 'centered' },
   play: async ({ args }) => {
     await waitFor(() => expect(args.onSkip).toHaveBeenCalledOnce(), { timeout: 2000 });
@@ -303,6 +544,40 @@ export const DoneToAuthorize: Story = {
       expect(getRecord(canvasElement).externalNavigations[0]).toBe(
         '/oauth2/authorize?client_id=tenant-acme&redirect_uri=https%3A%2F%2Facme.example.com%2Fcb&state=xyz',
       ),
+    );
+  },
+};
+
+/** An instance's sign-in request (OpenID Connect) is finished by its interaction, not /oauth2/authorize. */
+export const DoneToInteraction: Story = {
+  parameters: app(`/login?session_id=${SESSION}&interaction=Interaction_0123456789&client_id=tenant-acme`, [
+    pingAt('Done', { is_user: true }),
+  ]),
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(getRecord(canvasElement).externalNavigations).toEqual(['/oauth2/interaction/Interaction_0123456789']),
+    );
+    const ping = getRecord(canvasElement).calls.find((c) => c.path === '/auth/login/ping');
+    await expect(new URLSearchParams(ping?.search).get('interaction')).toBe('Interaction_0123456789');
+  },
+};
+
+/** "Sign in again" for an instance: the refresh card, and the ping names the interaction so an
+ * older portal session does not count. */
+export const SignInAgainForInstance: Story = {
+  parameters: app('/login?interaction=Interaction_0123456789&mode=refresh&email=anna@example.com', [
+    startPing,
+    answer('/auth/login/start', loginState('CredentialsRequired', { available_credentials: [password] })),
+  ]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Your session has expired' })).toBeVisible();
+    await expect(await canvas.findByLabelText(/^Password/)).toBeVisible();
+    const calls = getRecord(canvasElement).calls;
+    await expect(calls.find((c) => c.path === '/auth/login/ping')?.search).toBe('?interaction=Interaction_0123456789');
+    // The login keeps the interaction, so it comes back to this page after a provider.
+    await expect(calls.find((c) => c.path === '/auth/login/start')?.search).toContain(
+      'interaction=Interaction_0123456789',
     );
   },
 };

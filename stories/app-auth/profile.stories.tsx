@@ -3,15 +3,23 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ProfilePage } from '../../app-auth/src/routes/profile/profile-page';
 import {
   type AppStoryParameters,
+  getAuthenticator,
   getRecord,
   type MockResponse,
   type MockRoute,
   storyUser,
   withApp,
+  withFakeAuthenticator,
   withLanguage,
 } from './lib/app-story';
+import { base64url, FAKE_CLIENT_DATA, FAKE_KEY_ID, textOf } from './lib/fake-authenticator';
 
-type Credential = { id: string; type: 'password' | 'oidc' | 'totp' | 'webauthn'; provider: string | null };
+type Credential = {
+  id: string;
+  type: 'password' | 'oidc' | 'totp' | 'webauthn';
+  provider: string | null;
+  label?: string | null;
+};
 const PASSWORD: Credential = { id: '11111111-1111-4111-8111-111111111111', type: 'password', provider: null };
 const GOOGLE: Credential = {
   id: '33333333-3333-4333-8333-333333333333',
@@ -24,7 +32,22 @@ const MICROSOFT: Credential = {
   provider: 'login.microsoftonline.com',
 };
 const TOTP: Credential = { id: '22222222-2222-4222-8222-222222222222', type: 'totp', provider: null };
-const KEY: Credential = { id: '55555555-5555-4555-8555-555555555555', type: 'webauthn', provider: null };
+const KEY: Credential = {
+  id: '55555555-5555-4555-8555-555555555555',
+  type: 'webauthn',
+  provider: null,
+  label: 'YubiKey 5C',
+};
+const BACKUP_KEY: Credential = {
+  id: '66666666-6666-4666-8666-666666666666',
+  type: 'webauthn',
+  provider: null,
+  label: 'Backup key',
+};
+const SSO: Credential = { id: '77777777-7777-4777-8777-777777777777', type: 'oidc', provider: 'idp.acme.se' };
+const GOOGLE_PROVIDER = { id: 'google', name: 'Google' };
+const MICROSOFT_PROVIDER = { id: 'microsoft', name: 'Microsoft' };
+const ACME_SSO = { id: 'oidc', name: 'Acme SSO' };
 
 const user = (credentials: Credential[], extra: Partial<typeof storyUser> = {}) => ({
   ...storyUser,
@@ -41,16 +64,40 @@ const deleteRoute = (credential: Credential, respond: MockResponse): MockRoute =
 });
 const errorBody = (type: string) => ({ detail: [{ type, msg: type }] });
 
+const providersRoute = (respond: MockResponse): MockRoute => ({ method: 'GET', path: '/auth/providers', respond });
+/** Google and Microsoft are configured unless a story gives its own provider answer first. */
 const app = (info: MockResponse, ...api: MockRoute[]): AppStoryParameters => ({
   route: '/profile',
-  api: [{ method: 'GET', path: '/oauth2/userinfo', respond: info }, ...api],
+  api: [
+    { method: 'GET', path: '/oauth2/userinfo', respond: info },
+    ...api,
+    providersRoute({ body: { providers: [GOOGLE_PROVIDER, MICROSOFT_PROVIDER] } }),
+  ],
 });
+
+/** What the server's WebAuthn library sends to register a key. */
+const creationOptions = {
+  challenge: base64url('story-registration-challenge'),
+  rp: { name: 'Helios', id: 'localhost' },
+  user: { id: base64url('account-anna'), name: 'anna@example.com', displayName: 'Anna Andersson' },
+  pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+  timeout: 60_000,
+  attestation: 'none',
+  excludeCredentials: [],
+  authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
+};
+const registerOptionsRoute: MockRoute = {
+  method: 'POST',
+  path: '/auth/webauthn/register/options',
+  respond: { body: creationOptions },
+};
 
 const meta = {
   title: 'App auth/Profile',
   component: ProfilePage,
   decorators: [withApp],
   loaders: [withLanguage],
+  beforeEach: [withFakeAuthenticator],
   parameters: { layout: 'fullscreen', app: app({ body: anna }) },
   render: () => <ProfilePage />,
 } satisfies Meta;
@@ -92,7 +139,7 @@ export const Default: Story = {
       within(active)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Password', 'Google', 'Authenticator app', 'Security key']);
+    ).toEqual(['Password', 'Google', 'Authenticator app', 'YubiKey 5C']);
     await userEvent.click(within(active).getByRole('button', { name: 'Show less' }));
     await expect(within(active).getAllByRole('listitem')).toHaveLength(3);
 
@@ -105,7 +152,18 @@ export const Default: Story = {
       'href',
       '/login/select-tenant',
     );
-    await expect(getRecord(canvasElement).calls.map((call) => call.path)).toEqual(['/oauth2/userinfo']);
+    const keys = canvas.getByRole('region', { name: 'Security keys' });
+    await expect(
+      within(keys)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['YubiKey 5CRemove']);
+    await expect(canvas.queryByText(/coming soon|once your organisation enables/)).toBeNull();
+    await expect(
+      getRecord(canvasElement)
+        .calls.map((call) => call.path)
+        .sort(),
+    ).toEqual(['/auth/providers', '/oauth2/userinfo']);
   },
 };
 
@@ -254,16 +312,239 @@ export const TurnOnTwoFactor: Story = {
   },
 };
 
-/** Security keys are not registered here yet: the page says so. */
-export const SecurityKey: Story = {
-  parameters: { app: app({ body: user([PASSWORD]) }) },
+/** The Security key switch opens a dialog: the key needs a name, then the browser asks for it. */
+export const AddSecurityKey: Story = {
+  parameters: {
+    app: app({ body: user([PASSWORD]) }, registerOptionsRoute, {
+      method: 'POST',
+      path: '/auth/webauthn/register',
+      respond: { body: user([PASSWORD, { ...KEY, label: 'Work key' }]), delayMs: 200 },
+    }),
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('switch', { name: 'Security key' }));
-    await expect(await canvas.findByRole('status')).toHaveTextContent(
-      'Security keys are registered from this page once your organisation enables them.',
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await canvas.findByText('No security keys yet.')).toBeVisible();
+    const toggle = canvas.getByRole('switch', { name: 'Security key' });
+    await userEvent.click(toggle);
+
+    const dialog = await body.findByRole('dialog', { name: 'Add a security key' });
+    await expect(dialog).toHaveAccessibleDescription(/Give the key a name/);
+    const name = within(dialog).getByRole('textbox', { name: /Name of the key/ });
+    await expect(name).toHaveFocus();
+
+    // A name is required, and at most 64 characters.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await expect(name).toHaveAccessibleDescription('Name the security key');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(name, 'x'.repeat(65));
+    await expect(name).toHaveAccessibleDescription('The name can be at most 64 characters');
+    await expect(callsTo(canvasElement, '/auth/webauthn/register/options')).toHaveLength(0);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, '  Work key {Enter}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(await canvas.findByText('Security key “Work key” added')).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toHaveFocus();
+    const keys = canvas.getByRole('region', { name: 'Security keys' });
+    await expect(within(keys).getByRole('button', { name: 'Remove Work key' })).toBeVisible();
+
+    // The browser got the server's challenge; the server got the name and the key's answer.
+    const [prompt] = getAuthenticator().created;
+    await expect(textOf(prompt?.challenge)).toBe('story-registration-challenge');
+    await expect(prompt?.user.name).toBe('anna@example.com');
+    await expect(callsTo(canvasElement, '/auth/webauthn/register/options')[0]?.body).toEqual({});
+    await expect(callsTo(canvasElement, '/auth/webauthn/register')[0]?.body).toEqual({
+      name: 'Work key',
+      response: {
+        id: base64url(FAKE_KEY_ID),
+        rawId: base64url(FAKE_KEY_ID),
+        type: 'public-key',
+        response: {
+          clientDataJSON: base64url(FAKE_CLIENT_DATA),
+          attestationObject: base64url('story-attestation'),
+          transports: ['usb'],
+        },
+        clientExtensionResults: {},
+        authenticatorAttachment: 'cross-platform',
+      },
+    });
+  },
+};
+
+/** The browser's prompt is closed: the dialog stays with the message, and nothing is registered. */
+export const AddSecurityKeyCancelled: Story = {
+  parameters: {
+    app: { ...app({ body: anna }, registerOptionsRoute), authenticator: 'cancel' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add a security key' }));
+    const dialog = await body.findByRole('dialog', { name: 'Add a security key' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name of the key/ }), 'Spare key');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The security key prompt was closed or timed out. Try again.',
     );
-    await expect(getRecord(canvasElement).calls).toHaveLength(1);
+    await expect(within(dialog).getByRole('textbox', { name: /Name of the key/ })).toHaveValue('Spare key');
+    await expect(getAuthenticator().created).toHaveLength(1);
+    await expect(callsTo(canvasElement, '/auth/webauthn/register')).toHaveLength(0);
+
+    // Cancel closes the dialog and returns focus to the button that opened it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(canvas.getByRole('button', { name: 'Add a security key' })).toHaveFocus();
+  },
+};
+
+/** Each key is removed on its own, after a confirmation. */
+export const RemoveSecurityKey: Story = {
+  parameters: {
+    app: app(
+      { body: user([PASSWORD, KEY, BACKUP_KEY]) },
+      deleteRoute(BACKUP_KEY, { body: user([PASSWORD, KEY]), delayMs: 200 }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const keys = await canvas.findByRole('region', { name: 'Security keys' });
+    await expect(
+      within(keys)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['YubiKey 5CRemove', 'Backup keyRemove']);
+
+    // Cancelling the confirmation removes nothing.
+    await userEvent.click(within(keys).getByRole('button', { name: 'Remove Backup key' }));
+    let dialog = await body.findByRole('dialog', { name: 'Remove the security key?' });
+    await expect(dialog).toHaveTextContent('“Backup key” will no longer work as your second factor.');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(callsTo(canvasElement, `/oauth2/userinfo/credentials/${BACKUP_KEY.id}`)).toHaveLength(0);
+
+    await userEvent.click(within(keys).getByRole('button', { name: 'Remove Backup key' }));
+    dialog = await body.findByRole('dialog', { name: 'Remove the security key?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(await within(keys).findByText('Security key removed')).toBeVisible();
+    await expect(
+      within(keys)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['YubiKey 5CRemove']);
+    await expect(canvas.getByRole('switch', { name: 'Security key' })).toBeChecked();
+    // The removed key's button is gone; focus continues from "Add a security key".
+    await expect(within(keys).getByRole('button', { name: 'Add a security key' })).toHaveFocus();
+    await expect(callsTo(canvasElement, `/oauth2/userinfo/credentials/${KEY.id}`)).toHaveLength(0);
+    await expect(callsTo(canvasElement, `/oauth2/userinfo/credentials/${BACKUP_KEY.id}`)).toHaveLength(1);
+  },
+};
+
+/** Switching security keys off removes every key, after a confirmation. */
+export const SwitchOffSecurityKeys: Story = {
+  parameters: {
+    app: app(
+      { body: user([PASSWORD, KEY, BACKUP_KEY]) },
+      deleteRoute(KEY, { body: user([PASSWORD, BACKUP_KEY]) }),
+      deleteRoute(BACKUP_KEY, { body: user([PASSWORD]) }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const toggle = await canvas.findByRole('switch', { name: 'Security key' });
+    await userEvent.click(toggle);
+    const dialog = await body.findByRole('dialog', { name: 'Remove all security keys?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(await canvas.findByText('No security keys yet.')).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toHaveFocus();
+    await expect(callsTo(canvasElement, `/oauth2/userinfo/credentials/${KEY.id}`)).toHaveLength(1);
+    await expect(callsTo(canvasElement, `/oauth2/userinfo/credentials/${BACKUP_KEY.id}`)).toHaveLength(1);
+  },
+};
+
+/** Back from linking a provider: the success is shown once and the address is cleaned. */
+export const LinkedAfterRoundTrip: Story = {
+  parameters: {
+    app: { ...app({ body: user([PASSWORD, MICROSOFT]) }), route: '/profile?linked=microsoft', showAddress: true },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Microsoft is now linked to your account.')).toBeVisible();
+    await expect(await canvas.findByRole('switch', { name: 'Microsoft' })).toBeChecked();
+    await waitFor(() => expect(canvas.getByTestId('address')).toHaveTextContent(/^\/profile$/));
+  },
+};
+
+/** Back from linking with an error: the translated message, and the address is cleaned. */
+export const LinkFailedAfterRoundTrip: Story = {
+  parameters: {
+    app: {
+      ...app({ body: user([PASSWORD]) }),
+      route: '/profile?error=identity_already_linked&error_type=hard',
+      showAddress: true,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'This provider account is already linked to another account.',
+    );
+    await expect(await canvas.findByRole('switch', { name: 'Google' })).not.toBeChecked();
+    await waitFor(() => expect(canvas.getByTestId('address')).toHaveTextContent(/^\/profile$/));
+  },
+};
+
+/** Only the single sign-on is configured: Google and Microsoft appear nowhere; the single sign-on
+ * switch carries its name and links through the server. */
+export const UnconfiguredProvidersHidden: Story = {
+  parameters: {
+    app: app({ body: user([PASSWORD, SSO]) }, providersRoute({ body: { providers: [ACME_SSO] } })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const sso = await canvas.findByRole('switch', { name: 'Acme SSO' });
+    await expect(sso).toBeChecked();
+    await expect(canvas.queryByRole('switch', { name: 'Google' })).toBeNull();
+    await expect(canvas.queryByRole('switch', { name: 'Microsoft' })).toBeNull();
+    await expect(canvas.queryByText(/Google|Microsoft/)).toBeNull();
+    await expect(canvas.getAllByRole('switch')).toHaveLength(4);
+    const active = canvas.getByRole('region', { name: 'Active authentication methods' });
+    await expect(
+      within(active)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Password', 'Acme SSO']);
+  },
+};
+
+/** Linking the single sign-on leaves for the server's link route. */
+export const LinkSingleSignOn: Story = {
+  parameters: {
+    app: app({ body: user([PASSWORD]) }, providersRoute({ body: { providers: [GOOGLE_PROVIDER, ACME_SSO] } })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('switch', { name: 'Acme SSO' }));
+    await expect(getRecord(canvasElement).externalNavigations).toEqual(['/auth/link/oauth/oidc?from=/profile']);
+  },
+};
+
+/** The provider list cannot be loaded: no provider can be linked, the rest of the page works. */
+export const ProvidersUnavailable: Story = {
+  parameters: {
+    app: app({ body: anna }, providersRoute({ status: 503, body: errorBody('service_unavailable') })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('switch', { name: 'Two-factor authentication' })).toBeChecked();
+    await expect(canvas.queryByRole('switch', { name: 'Google' })).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Anna Andersson');
   },
 };
 

@@ -155,6 +155,30 @@ export const OnlyGoogle: Story = {
   },
 };
 
+/** The organisation's single sign-on, named by its configuration, beside Google. */
+export const SingleSignOn: Story = {
+  args: {
+    availableProviders: ['google', 'oidc'],
+    methods: { password: true, oidc: true },
+    labels: { oidc: 'Acme SSO' },
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const sso = canvas.getByRole('switch', { name: 'Acme SSO' });
+    await expect(sso).toBeChecked();
+    await expect(canvas.queryByRole('switch', { name: 'Microsoft' })).not.toBeInTheDocument();
+    await expect(canvas.getAllByRole('switch').map((element) => element.getAttribute('data-method'))).toEqual([
+      'password',
+      'google',
+      'oidc',
+      'totp',
+      'webauthn',
+    ]);
+    await userEvent.click(sso);
+    await expect(args.onToggle).toHaveBeenCalledWith('oidc', false);
+  },
+};
+
 export const Swedish: Story = {
   args: { labels: SWEDISH_LABELS, isUser: true, hasEmail: false },
   play: async ({ canvasElement }) => {

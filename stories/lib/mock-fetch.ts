@@ -24,7 +24,9 @@ export function mockFetch(routes: MockRoute[], record: { calls: RecordedCall[] }
     const call = (counts.get(route) ?? 0) + 1;
     counts.set(route, call);
     const answer = typeof route.respond === 'function' ? route.respond({ url, body, call }) : route.respond;
-    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    // Like a network, an answer never comes in the task that asked: what the page shows while it
+    // waits (busy buttons, disabled fields) renders first every time, not only when React is quick.
+    await new Promise((resolve) => setTimeout(resolve, answer.delayMs ?? 0));
     if (answer.networkError) throw new TypeError('Failed to fetch');
     const status = answer.status ?? 200;
     if (status === 204 || answer.body === undefined)

@@ -45,19 +45,25 @@ const lazyLanguages: BackendModule = {
   },
 };
 
+/** English is the fallback of every language but Swedish, which has every English key (a unit test
+ * checks): a Swedish page loads the Swedish texts only. */
+function fallbackOf(code: string | undefined): string[] {
+  return code?.split('-')[0] === 'sv' ? [] : ['en'];
+}
+
 export function isLanguage(value: string | null | undefined): value is Language {
   return value === 'sv' || value === 'en';
 }
 
 /** Starts i18next. Detection order: ?lang=, cookie, local storage, session storage, the
- * browser, the <html lang>; fallback English. */
+ * browser, the <html lang>; fallback English (Swedish needs none). */
 export async function initI18n(instance: I18n = adminI18n, options: { lng?: Language } = {}): Promise<I18n> {
   await instance
     .use(lazyLanguages)
     .use(LanguageDetector)
     .init({
       lng: options.lng,
-      fallbackLng: 'en',
+      fallbackLng: fallbackOf,
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',

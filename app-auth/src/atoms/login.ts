@@ -1,4 +1,4 @@
-import type { Credential, LoginSessionResponse, LoginState } from '@helios/api';
+import type { Credential, FederatedProvider, FederatedProviderId, LoginSessionResponse, LoginState } from '@helios/api';
 import { atom } from 'jotai';
 import type { ErrorKey } from '../lib/errors';
 
@@ -11,6 +11,10 @@ export type LoginView = {
   isUser: boolean;
   isStakeholder: boolean;
   allowTotpRemember: boolean;
+  /** The configured providers this login can continue with (or link, on the offer step). */
+  providers: FederatedProvider[];
+  /** The provider the email's domain signs in with automatically: the page goes there at once. */
+  automaticProvider: FederatedProviderId | null;
 };
 
 export const initialLogin: LoginView = {
@@ -21,6 +25,8 @@ export const initialLogin: LoginView = {
   isUser: false,
   isStakeholder: false,
   allowTotpRemember: false,
+  providers: [],
+  automaticProvider: null,
 };
 
 export const loginAtom = atom<LoginView>(initialLogin);
@@ -41,5 +47,7 @@ export function viewFrom(response: LoginSessionResponse, email: string): LoginVi
     isUser: response.is_user,
     isStakeholder: response.is_stakeholder,
     allowTotpRemember: response.allow_totp_remember,
+    providers: response.providers,
+    automaticProvider: response.automatic_provider,
   };
 }

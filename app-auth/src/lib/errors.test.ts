@@ -1,7 +1,9 @@
-import { ApiError } from '@helios/api';
+import { ApiError, ErrorCode } from '@helios/api';
 import { expect, test } from 'vitest';
 import en from '../i18n/en';
+import sv from '../i18n/sv';
 import { errorKey, errorKeyForCode, isHardOtpError } from './errors';
+import { SecurityKeyError, SecurityKeyErrorCode } from './webauthn';
 
 test('known codes map to their message; unknown codes to "Failed to authenticate"; none to "Unknown error"', () => {
   expect(errorKeyForCode('invalid_credentials')).toBe('errors.invalidCredentials');
@@ -34,4 +36,38 @@ test('expired and exhausted codes are hard errors; a wrong code is soft', () => 
   expect(isHardOtpError('pnty/helios/otp/session/invalid')).toBe(true);
   expect(isHardOtpError('pnty/helios/otp/retries-exceeded')).toBe(true);
   expect(isHardOtpError('pnty/helios/otp/invalid')).toBe(false);
+});
+
+test('every provider, security-key and hand-off code has a message of its own in both languages', () => {
+  const codes = [
+    ErrorCode.providerNotConfigured,
+    ErrorCode.providerDenied,
+    ErrorCode.providerFailed,
+    ErrorCode.providerStateInvalid,
+    ErrorCode.providerEmailUnverified,
+    ErrorCode.providerEmailMismatch,
+    ErrorCode.providerNoAccount,
+    ErrorCode.identityInUse,
+    ErrorCode.identityAlreadyLinked,
+    ErrorCode.webauthnFailed,
+    ErrorCode.noPendingWebauthn,
+    ErrorCode.sharingPortalNotConfigured,
+    ErrorCode.interactionMissing,
+    ...Object.values(SecurityKeyErrorCode),
+  ];
+  const keys = codes.map((code) => errorKeyForCode(code));
+  for (const [index, key] of keys.entries()) {
+    expect(key, codes[index]).not.toBe('errors.failedToAuthenticate');
+    const name = key.replace('errors.', '') as keyof typeof en.errors;
+    expect(en.errors[name]).toBeTruthy();
+    expect(sv.errors[name]).not.toBe(en.errors[name]);
+  }
+  // Distinct problems read differently: only the security key's own failure shares a message.
+  expect(new Set(keys).size).toBe(keys.length - 1);
+  expect(en.errors.accountExists).toBe('Account already exists with different credentials or email');
+});
+
+test('a failed security-key prompt is translated by its kind', () => {
+  expect(errorKey(new SecurityKeyError(SecurityKeyErrorCode.cancelled))).toBe('errors.webauthnCancelled');
+  expect(errorKey(new SecurityKeyError(SecurityKeyErrorCode.unsupported))).toBe('errors.webauthnUnsupported');
 });

@@ -1,5 +1,6 @@
 import { ApiError, ErrorCode } from '@helios/api';
 import type { Resources } from '../i18n/en';
+import { SecurityKeyError, SecurityKeyErrorCode } from './webauthn';
 
 export type ErrorKey = `errors.${keyof Resources['errors']}`;
 
@@ -23,6 +24,23 @@ const byCode: Record<string, ErrorKey> = {
   [ErrorCode.validation]: 'errors.unexpected',
   [ErrorCode.malformedJson]: 'errors.unexpected',
   network_error: 'errors.network',
+  // Signing in with Google, Microsoft or the single sign-on (back on the page as ?error=).
+  [ErrorCode.providerNotConfigured]: 'errors.providerNotConfigured',
+  [ErrorCode.providerFailed]: 'errors.providerFailed',
+  [ErrorCode.providerStateInvalid]: 'errors.providerStateInvalid',
+  [ErrorCode.providerEmailUnverified]: 'errors.providerEmailUnverified',
+  [ErrorCode.providerEmailMismatch]: 'errors.providerEmailMismatch',
+  [ErrorCode.providerNoAccount]: 'errors.providerNoAccount',
+  [ErrorCode.identityAlreadyLinked]: 'errors.identityAlreadyLinked',
+  // Security keys: the server's answers, then what the browser's prompt can end with.
+  [ErrorCode.noPendingWebauthn]: 'errors.noPendingWebauthn',
+  [SecurityKeyErrorCode.failed]: 'errors.webauthnFailed',
+  [SecurityKeyErrorCode.cancelled]: 'errors.webauthnCancelled',
+  [SecurityKeyErrorCode.alreadyRegistered]: 'errors.webauthnAlreadyRegistered',
+  [SecurityKeyErrorCode.unsupported]: 'errors.webauthnUnsupported',
+  // The hand-off to an instance or the sharing portal.
+  [ErrorCode.sharingPortalNotConfigured]: 'errors.sharingPortalNotConfigured',
+  [ErrorCode.interactionMissing]: 'errors.interactionMissing',
   // Identity-provider style codes (federated sign-in, legacy links).
   invalid_code: 'errors.invalidCode',
   session_expired: 'errors.sessionExpired',
@@ -56,6 +74,7 @@ export function errorKeyForCode(code: string | null | undefined): ErrorKey {
 
 export function errorCode(error: unknown): string | undefined {
   if (error instanceof ApiError) return error.isNetworkError ? 'network_error' : error.type;
+  if (error instanceof SecurityKeyError) return error.code;
   return undefined;
 }
 

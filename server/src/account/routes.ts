@@ -9,6 +9,7 @@ import { signedInAccount } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { limit } from '../login/routes';
+import { handOver } from '../oidc/provider';
 import { rateRules } from '../security/rate-limit';
 import { newTotpSecret, totpFor, verifyTotp } from '../security/totp';
 import { currentSession, endPortalSession } from '../session/portal-session';
@@ -114,7 +115,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     return info(account);
   });
 
-  register(app, routes.userinfo, async (_, request) => info(await signedIn(request)));
+  register(app, routes.userinfo, async (_, request, reply) => {
+    // With a bearer token this is the OpenID Connect userinfo endpoint of an instance.
+    if (/^bearer /i.test(request.headers.authorization ?? '')) return handOver(ctx, request, reply);
+    return info(await signedIn(request));
+  });
 
   register(app, routes.deleteCredential, async ({ params }, request) => {
     const account = await signedIn(request);

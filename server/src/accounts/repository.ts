@@ -27,12 +27,13 @@ export function factsOf(account: AccountRow, creds: CredentialRow[]): AccountFac
     hasPassword: creds.some((c) => c.type === 'password'),
     federatedCount: creds.filter((c) => c.type === 'oidc').length,
     totpCount: creds.filter((c) => c.type === 'totp').length,
+    securityKeyCount: creds.filter((c) => c.type === 'webauthn').length,
   };
 }
 
 /** The public view of a credential: never its secret. */
 export function publicCredential(row: CredentialRow): Credential {
-  return { id: row.id, type: row.type as Credential['type'], provider: row.provider };
+  return { id: row.id, type: row.type as Credential['type'], provider: row.provider, label: row.label };
 }
 
 export function userInfo(account: AccountRow, creds: CredentialRow[]) {

@@ -28,6 +28,10 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client that loses its connection (database restart) must not crash the process.
     pool.on('error', () => {});
+    // Nor may a client that is checked out, e.g. between the statements of a transaction: it
+    // emits 'error' when the database ends its connection, and an unheard 'error' ends the
+    // process. The statement that fails answers 503; the pool then drops the broken client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     try {

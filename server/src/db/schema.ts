@@ -48,8 +48,12 @@ export const accounts = pgTable(
   ],
 );
 
-/** Sign-in methods. `secret` holds the password hash (argon2id), or the sealed TOTP secret;
- * `counter` is the last accepted TOTP step or the WebAuthn signature counter. */
+/** Sign-in methods. `secret` holds the password hash (argon2id), the sealed TOTP secret, or a
+ * security key's public key (COSE, base64url); `counter` is the last accepted TOTP step or the
+ * WebAuthn signature counter. A federated identity is (`issuer`, `subject`) with `provider`
+ * naming it for people (google.com, microsoft.com or the issuer's host); a security key's
+ * `subject` is its credential id. `label` is the name a person gave it; `data` holds what else a
+ * kind needs (WebAuthn transports, the email a provider asserted). */
 export const credentials = pgTable(
   'credentials',
   {
@@ -59,17 +63,20 @@ export const credentials = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     provider: text('provider'),
+    issuer: text('issuer'),
     subject: text('subject'),
     secret: text('secret'),
     label: text('label'),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     index('credentials_account_idx').on(t.accountId),
     uniqueIndex('credentials_one_password_key').on(t.accountId).where(sql`${t.type} = 'password'`),
-    uniqueIndex('credentials_oidc_identity_key').on(t.provider, t.subject).where(sql`${t.type} = 'oidc'`),
+    uniqueIndex('credentials_oidc_identity_key').on(t.issuer, t.subject).where(sql`${t.type} = 'oidc'`),
+    uniqueIndex('credentials_webauthn_id_key').on(t.subject).where(sql`${t.type} = 'webauthn'`),
     check('credentials_type_known', sql`${t.type} in ('password', 'totp', 'webauthn', 'oidc')`),
   ],
 );
@@ -202,4 +209,62 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
+});
+
+/** OpenID Connect clients of the identity provider: one per tenant instance (managed with the
+ * tenant) and the stakeholder sharing portal. The secret is sealed (AES-256-GCM under the server
+ * secret) because the provider compares it in clear. */
+export const oidcClients = pgTable(
+  'oidc_clients',
+  {
+    clientId: text('client_id').primaryKey(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+    postLogoutRedirectUris: jsonb('post_logout_redirect_uris').$type<string[]>().notNull().default([]),
+    /** Where a third party initiated login starts (OpenID Connect Core 4): the client's own
+     * sign-in entry, which then sends an ordinary authorization request. */
+    initiateLoginUri: text('initiate_login_uri'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oidc_clients_tenant_key').on(t.tenantId),
+    check('oidc_clients_kind_known', sql`${t.kind} in ('instance', 'sharing_portal')`),
+  ],
+);
+
+/** What the identity provider keeps between requests (authorization codes, tokens, grants,
+ * sessions, interactions), one row per model and id, removed after `expires_at`. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The identity provider's signing keys: private JWKs sealed under the server secret. The newest
+ * unretired key signs; retired keys stay published (for a day, docs/oidc.md) so tokens they
+ * signed can still be verified. */
+export const oidcSigningKeys = pgTable('oidc_signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  jwkSealed: text('jwk_sealed').notNull(),
+  createdAt: createdAt(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from '../context';
 import { accounts, credentials, tenants, tenantUsers } from '../db/schema';
+import { createInstanceClient } from '../oidc/clients';
 import { hashPassword } from '../security/passwords';
 
 /** The demo password of every demo account that has one. */
@@ -123,7 +124,9 @@ export async function seedDemo(ctx: Context): Promise<{ created: number }> {
   for (const tenant of demoTenants) {
     await ctx.db.insert(tenants).values(tenant).onConflictDoNothing();
     const [row] = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, tenant.slug));
-    if (row) tenantIds.set(tenant.slug, row.id);
+    if (!row) continue;
+    tenantIds.set(tenant.slug, row.id);
+    await createInstanceClient(ctx, ctx.db, { id: row.id, ...tenant });
   }
   let created = 0;
   for (const demo of demoAccounts) {

@@ -40,3 +40,25 @@ export const errors = {
       'retry-after': '5',
     }),
 };
+
+/** A query's values (`params: …` in a failed query's message and stack) can be a token the
+ * identity provider looks up by its value, a code or an email: never logged. */
+const QUERY_PARAMS = /\nparams: [^\n]*/g;
+
+/** An error as it may be logged: its type, code and message, and the stack when asked for, with
+ * any query values cut out. */
+export function errorForLog(error: unknown, options: { stack?: boolean } = {}) {
+  const e = (error ?? {}) as {
+    name?: string;
+    message?: string;
+    code?: string;
+    stack?: string;
+    cause?: { code?: string };
+  };
+  return {
+    type: e.name,
+    code: e.code ?? e.cause?.code,
+    message: String(e.message ?? error).replace(QUERY_PARAMS, ''),
+    ...(options.stack && e.stack ? { stack: e.stack.replace(QUERY_PARAMS, '') } : {}),
+  };
+}

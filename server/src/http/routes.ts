@@ -17,10 +17,28 @@ export type Handler<R extends RouteContract> = (
   reply: FastifyReply,
 ) => Promise<unknown>;
 
+/** Where a NUL character hides in parsed input (keys included), or null. PostgreSQL text cannot
+ * hold one, so such input can never be stored or matched: it is refused like any other misfit. */
+function nulAt(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = nulAt(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function validate(schema: z.ZodType | undefined, value: unknown, where: string) {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    const nul = nulAt(result.data);
+    if (!nul) return result.data;
+    const msg = `${[where, ...nul].join('.')}: Text may not contain NUL characters`;
+    throw new HttpError(422, ErrorCode.validation, `Invalid ${where}`, {}, [{ type: ErrorCode.validation, msg }]);
+  }
   const details = result.error.issues.map((issue) => ({
     type: ErrorCode.validation,
     msg: `${[where, ...issue.path].join('.')}: ${issue.message}`,

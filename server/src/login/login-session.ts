@@ -1,10 +1,10 @@
-import type { LoginSessionResponse, LoginState } from '@helios/api';
+import type { FederatedProvider, FederatedProviderId, LoginSessionResponse, LoginState } from '@helios/api';
 import type { AccountRow, CredentialRow } from '../accounts/repository';
 import { publicCredential } from '../accounts/repository';
 import type { Context } from '../context';
 import { randomToken } from '../security/tokens';
 import { getJson, setJson, withLock } from '../store/store';
-import type { FirstFactor } from './machine';
+import type { FirstFactor, SecondFactor } from './machine';
 
 /** A login in progress. Lives in the store (shared by all nodes) and expires when idle. */
 export type LoginSession = {
@@ -14,8 +14,13 @@ export type LoginSession = {
   state: LoginState;
   /** How the first factor was proven, once it was. */
   via: FirstFactor | null;
+  /** How the second factor was proven, when one was: an authenticator code or a security key. */
+  secondFactor?: SecondFactor;
   /** "Remember me" from the password step: the portal session becomes persistent. */
   remember: boolean;
+  /** The login page's query when the login started (client_id, type, lang, an instance's
+   * authorization request…), so a provider's round trip returns to the same page. */
+  returnQuery: string;
 };
 
 export const LOGIN_SESSION_MS = 15 * 60_000;
@@ -24,8 +29,45 @@ const DONE_SESSION_MS = 2 * 60_000;
 
 const key = (id: string) => `login:${id}`;
 
-export async function createLoginSession(ctx: Context, email: string, accountId: string | null, state: LoginState) {
-  const session: LoginSession = { id: randomToken(24), email, accountId, state, via: null, remember: false };
+/** Query parameters of the login page that describe this login, not a step of it. */
+const STEP_PARAMETERS = new Set(['session_id', 'email', 'error', 'error_type', 'linked']);
+
+/** The page query to come back to after a provider's round trip (always to /login itself). */
+export function returnQueryOf(query: Record<string, string> | undefined): string {
+  const kept = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (!STEP_PARAMETERS.has(name)) kept.set(name, value);
+  return kept.toString();
+}
+
+/** The address of the login page for a session, with the query it started from and its email
+ * (the page shows it and sends it with the password). */
+export function loginPageUrl(
+  session: Pick<LoginSession, 'id' | 'returnQuery'> & { email?: string },
+  extra: Record<string, string> = {},
+) {
+  const query = new URLSearchParams(session.returnQuery);
+  query.set('session_id', session.id);
+  if (session.email) query.set('email', session.email);
+  for (const [name, value] of Object.entries(extra)) query.set(name, value);
+  return `/login?${query.toString()}`;
+}
+
+export async function createLoginSession(
+  ctx: Context,
+  email: string,
+  accountId: string | null,
+  state: LoginState,
+  returnQuery = '',
+) {
+  const session: LoginSession = {
+    id: randomToken(24),
+    email,
+    accountId,
+    state,
+    via: null,
+    remember: false,
+    returnQuery,
+  };
   await setJson(ctx.store, key(session.id), session, LOGIN_SESSION_MS);
   return session;
 }
@@ -43,6 +85,33 @@ export function lockLoginSession<T>(ctx: Context, id: string, fn: () => Promise<
   return withLock(ctx.store, key(id), fn);
 }
 
+/** The configured provider an email's domain signs in with automatically, if any. */
+export function automaticProviderFor(ctx: Context, email: string): FederatedProviderId | null {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return ctx.config.providers.find((p) => p.emailDomains.includes(domain))?.id ?? null;
+}
+
+/** Which providers a login can continue with: Google and Microsoft when configured (a first
+ * sign-in links by verified email), the single sign-on provider when the account has linked it
+ * or its domain uses it. The offer to add a sign-in method offers Google and Microsoft. */
+function providersFor(
+  ctx: Context,
+  state: LoginState,
+  email: string,
+  creds: CredentialRow[],
+): { providers: FederatedProvider[]; automatic: FederatedProviderId | null } {
+  if (state !== 'CredentialsRequired' && state !== 'AskedCreateCredential') return { providers: [], automatic: null };
+  const automatic = state === 'CredentialsRequired' ? automaticProviderFor(ctx, email) : null;
+  const linkedIssuers = new Set(creds.filter((c) => c.type === 'oidc').map((c) => c.issuer));
+  const providers = ctx.config.providers
+    .filter(
+      (p) =>
+        p.id !== 'oidc' || (state === 'CredentialsRequired' && (automatic === 'oidc' || linkedIssuers.has(p.issuer))),
+    )
+    .map((p) => ({ id: p.id, name: p.name }));
+  return { providers, automatic };
+}
+
 /**
  * The answer every login call gives. Before the first factor is proven it says no more than the
  * identifier-first flow must: which credentials can be used, nothing about the account's kind.
@@ -54,7 +123,9 @@ export function loginResponse(
   account: AccountRow | null,
   creds: CredentialRow[],
   verified: boolean,
+  email = '',
 ): LoginSessionResponse {
+  const { providers, automatic } = providersFor(ctx, state, email, creds);
   const visible = creds.filter((c) => {
     if (verified) return true;
     if (state === 'CredentialsRequired') return c.type === 'password' || c.type === 'oidc';
@@ -68,5 +139,7 @@ export function loginResponse(
     is_user: verified && account ? account.isUser : false,
     is_stakeholder: verified && account ? account.isStakeholder : false,
     allow_totp_remember: ctx.config.allowTotpRemember,
+    providers,
+    automatic_provider: automatic,
   };
 }

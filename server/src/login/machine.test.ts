@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   type AccountFacts,
+  authenticationMethods,
   canPerform,
   stateAfterFirstFactor,
   stateAfterSecondFactor,
@@ -12,6 +13,7 @@ const account = (facts: Partial<AccountFacts> = {}): AccountFacts => ({
   hasPassword: false,
   federatedCount: 0,
   totpCount: 0,
+  securityKeyCount: 0,
   ...facts,
 });
 
@@ -26,6 +28,22 @@ describe('after start', () => {
   });
   test('reset required wins over everything', () => {
     expect(stateAfterStart(account({ hasPassword: true, passwordResetRequired: true }))).toBe('PasswordResetRequired');
+    expect(stateAfterStart(account({ passwordResetRequired: true }), true)).toBe('PasswordResetRequired');
+  });
+  test('an email domain with automatic single sign-on chooses credentials, known or not', () => {
+    expect(stateAfterStart(null, true)).toBe('CredentialsRequired');
+    expect(stateAfterStart(account(), true)).toBe('CredentialsRequired');
+  });
+});
+
+describe('security keys', () => {
+  test('a security key is a second factor, like an authenticator', () => {
+    expect(stateAfterFirstFactor(account({ hasPassword: true, securityKeyCount: 2 }), 'password', false)).toBe(
+      'MfaRequired',
+    );
+    expect(stateAfterFirstFactor(account({ federatedCount: 1, securityKeyCount: 1 }), 'federated', true)).toBe('Done');
+    expect(canPerform('MfaRequired', 'verify-webauthn')).toBe(true);
+    expect(canPerform('CredentialsRequired', 'verify-webauthn')).toBe(false);
   });
 });
 
@@ -58,5 +76,14 @@ describe('which call fits which state', () => {
     expect(canPerform('AskedCreateCredential', 'create-password')).toBe(true);
     expect(canPerform('Done', 'create-password')).toBe(false);
     expect(canPerform('PasswordResetRequired', 'verify-password')).toBe(false);
+  });
+});
+
+describe('how a sign-in was proven (amr)', () => {
+  test('a first factor alone, or with a second factor and mfa', () => {
+    expect(authenticationMethods('password', undefined)).toEqual(['pwd']);
+    expect(authenticationMethods('federated', undefined)).toEqual(['fed']);
+    expect(authenticationMethods('password', 'webauthn')).toEqual(['pwd', 'hwk', 'mfa']);
+    expect(authenticationMethods('otp', 'totp')).toEqual(['otp', 'mfa']);
   });
 });

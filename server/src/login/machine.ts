@@ -6,9 +6,22 @@ export type AccountFacts = {
   hasPassword: boolean;
   federatedCount: number;
   totpCount: number;
+  securityKeyCount: number;
 };
 
 export type FirstFactor = 'otp' | 'password' | 'federated';
+export type SecondFactor = 'totp' | 'webauthn';
+
+const FIRST_FACTOR_METHOD: Record<FirstFactor, string> = { password: 'pwd', otp: 'otp', federated: 'fed' };
+const SECOND_FACTOR_METHOD: Record<SecondFactor, string> = { totp: 'otp', webauthn: 'hwk' };
+
+/** How a sign-in was proven, as RFC 8176 method names (the `amr` instances receive): the first
+ * factor, and with a second factor that one too and `mfa`. */
+export function authenticationMethods(via: FirstFactor | null, second: SecondFactor | undefined): string[] {
+  const first = via ? [FIRST_FACTOR_METHOD[via]] : [];
+  if (!second) return first;
+  return [...new Set([...first, SECOND_FACTOR_METHOD[second]]), 'mfa'];
+}
 
 export type LoginAction =
   | 'start'
@@ -16,6 +29,7 @@ export type LoginAction =
   | 'verify-password'
   | 'federated'
   | 'verify-mfa'
+  | 'verify-webauthn'
   | 'merge-mfa'
   | 'create-password'
   | 'skip-create-password';
@@ -26,7 +40,7 @@ const allowed: Record<LoginState, readonly LoginAction[]> = {
   PasswordResetRequired: [],
   OTPRequired: ['verify-otp'],
   CredentialsRequired: ['verify-password', 'federated'],
-  MfaRequired: ['verify-mfa'],
+  MfaRequired: ['verify-mfa', 'verify-webauthn'],
   TOTPResetRequired: ['merge-mfa'],
   AskedCreateCredential: ['create-password', 'skip-create-password', 'federated'],
   Done: [],
@@ -39,20 +53,23 @@ export function canPerform(state: LoginState, action: LoginAction): boolean {
 /**
  * After the email: accounts that must reset first are told so; accounts with a password or a
  * linked provider choose a credential; everyone else — including unknown emails, which must
- * look the same from outside — gets a one-time code.
+ * look the same from outside — gets a one-time code. An email whose domain signs in with the
+ * configured single sign-on goes there (known or not: the domain decides, not the account).
  */
-export function stateAfterStart(account: AccountFacts | null): LoginState {
+export function stateAfterStart(account: AccountFacts | null, automaticProvider = false): LoginState {
+  if (account?.passwordResetRequired) return 'PasswordResetRequired';
+  if (automaticProvider) return 'CredentialsRequired';
   if (!account) return 'OTPRequired';
-  if (account.passwordResetRequired) return 'PasswordResetRequired';
   if (account.hasPassword || account.federatedCount > 0) return 'CredentialsRequired';
   return 'OTPRequired';
 }
 
-/** After the first factor: a second factor when the account has one (several must be merged
- * to one first), unless this browser was remembered after an earlier second factor. */
+/** After the first factor: a second factor when the account has one — an authenticator app
+ * (several must be merged to one first) or a security key — unless this browser was remembered
+ * after an earlier second factor. */
 export function stateAfterFirstFactor(account: AccountFacts, via: FirstFactor, browserRemembered: boolean): LoginState {
   if (account.totpCount > 1) return 'TOTPResetRequired';
-  if (account.totpCount === 1 && !browserRemembered) return 'MfaRequired';
+  if ((account.totpCount === 1 || account.securityKeyCount > 0) && !browserRemembered) return 'MfaRequired';
   return stateAfterSecondFactor(account, via);
 }
 

@@ -1,10 +1,8 @@
-import { ErrorCode, type LoginState, routes } from '@helios/api';
+import { ErrorCode, routes } from '@helios/api';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  type AccountRow,
   audit,
-  type CredentialRow,
   credentialsOf,
   deleteOtherTotp,
   factsOf,
@@ -16,26 +14,21 @@ import { credentials } from '../db/schema';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
+import { signedInSince } from '../oidc/sign-in';
 import { hashPassword, passwordProblems, verifyAgainstDummy, verifyPassword } from '../security/passwords';
 import { consume, type RateRule, rateRules } from '../security/rate-limit';
 import { verifyTotp } from '../security/totp';
-import { currentSession, isBrowserRemembered, rememberBrowser, startPortalSession } from '../session/portal-session';
-import { accountLocked, recordFailure, recordSuccess } from './lock';
+import { currentSession, isBrowserRemembered } from '../session/portal-session';
+import { loginFlow } from './flow';
+import { accountLocked } from './lock';
 import {
+  automaticProviderFor,
   createLoginSession,
-  type LoginSession,
   loadLoginSession,
-  lockLoginSession,
   loginResponse,
-  saveLoginSession,
+  returnQueryOf,
 } from './login-session';
-import {
-  canPerform,
-  type LoginAction,
-  stateAfterFirstFactor,
-  stateAfterSecondFactor,
-  stateAfterStart,
-} from './machine';
+import { stateAfterFirstFactor, stateAfterStart } from './machine';
 import { checkCode, clearFailures, issueCode } from './otp';
 
 export async function limit(ctx: Context, request: FastifyRequest, rule: RateRule, subject = request.ip) {
@@ -60,51 +53,7 @@ export function weakPassword(problems: string[]): HttpError {
 }
 
 export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
-  /** Loads the login session for a step, checks that the step fits, and runs it under the
-   * session's lock. */
-  async function step<T>(
-    sessionId: string,
-    action: LoginAction,
-    email: string | null,
-    run: (session: LoginSession, account: AccountRow | null) => Promise<T>,
-  ): Promise<T> {
-    return lockLoginSession(ctx, sessionId, async () => {
-      const session = await loadLoginSession(ctx, sessionId);
-      if (!session) throw errors.sessionMissing();
-      if (!canPerform(session.state, action)) throw errors.invalidState();
-      if (email !== null && email !== session.email) throw errors.invalidState();
-      const account = session.accountId ? await findAccount(ctx.db, session.accountId) : null;
-      return run(session, account);
-    });
-  }
-
-  /** Moves a session on after a proven factor; Done starts the portal session. */
-  async function advance(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    session: LoginSession,
-    account: AccountRow,
-    state: LoginState,
-    /** The account's credentials when the caller already has them current; read otherwise. */
-    known?: CredentialRow[],
-  ) {
-    const next: LoginSession = { ...session, state };
-    await saveLoginSession(ctx, next);
-    if (state === 'Done') {
-      await recordSuccess(ctx, account);
-      await startPortalSession(ctx, reply, account.id, session.remember);
-      await audit(ctx.db, {
-        actor: account.id,
-        action: 'login.success',
-        targetType: 'account',
-        targetId: account.id,
-        ip: request.ip,
-        details: { via: session.via },
-      });
-    }
-    const creds = known ?? (await credentialsOf(ctx.db, account.id));
-    return loginResponse(ctx, state, next.id, account, creds, true);
-  }
+  const { step, advance, refuse, passSecondFactor } = loginFlow(ctx);
 
   register(app, routes.ping, async ({ query }, request) => {
     await limit(ctx, request, rateRules.ping);
@@ -113,20 +62,23 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       if (!session) throw errors.sessionMissing();
       const account = session.accountId ? await findAccount(ctx.db, session.accountId) : null;
       const creds = account ? await credentialsOf(ctx.db, account.id) : [];
-      return loginResponse(ctx, session.state, session.id, account, creds, session.via !== null);
+      return loginResponse(ctx, session.state, session.id, account, creds, session.via !== null, session.email);
     }
     const portal = await currentSession(ctx, request);
-    const account = portal ? await findAccount(ctx.db, portal.accountId) : null;
+    // When an instance asked for a fresh sign-in, only one made after its request counts.
+    const counts = portal && (!query.interaction || (await signedInSince(ctx, portal, query.interaction)));
+    const account = counts ? await findAccount(ctx.db, portal.accountId) : null;
     if (account) return loginResponse(ctx, 'Done', null, account, await credentialsOf(ctx.db, account.id), true);
     return loginResponse(ctx, 'Start', null, null, [], false);
   });
 
-  register(app, routes.start, async ({ body }, request) => {
+  register(app, routes.start, async ({ body, query }, request) => {
     await limit(ctx, request, rateRules.start);
     const account = await findAccountByEmail(ctx.db, body.email);
     const creds = account ? await credentialsOf(ctx.db, account.id) : [];
-    const state = stateAfterStart(account ? factsOf(account, creds) : null);
-    const session = await createLoginSession(ctx, body.email, account?.id ?? null, state);
+    const automatic = automaticProviderFor(ctx, body.email) !== null;
+    const state = stateAfterStart(account ? factsOf(account, creds) : null, automatic);
+    const session = await createLoginSession(ctx, body.email, account?.id ?? null, state, returnQueryOf(query));
     if (state === 'OTPRequired') {
       // Known and unknown emails take the same path and the same time: a code is issued either
       // way, and the mail goes out after the answer. Only a real account's mail holds the code.
@@ -136,7 +88,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
         : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language']));
       ctx.background('mail.code', () => ctx.mailer.send(mail));
     }
-    return loginResponse(ctx, state, session.id, account, creds, false);
+    return loginResponse(ctx, state, session.id, account, creds, false, body.email);
   });
 
   register(app, routes.verifyOtp, async ({ body }, request, reply) => {
@@ -165,17 +117,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       const ok = stored?.secret
         ? await verifyPassword(stored.secret, body.password)
         : await verifyAgainstDummy(body.password);
-      if (!ok) {
-        const locked = await recordFailure(ctx, account);
-        await audit(ctx.db, {
-          action: 'login.password_failed',
-          targetType: 'account',
-          targetId: account.id,
-          ip: request.ip,
-          details: { locked },
-        });
-        throw locked ? errors.accountLocked() : errors.invalidCredentials();
-      }
+      if (!ok) throw await refuse(request, account, 'login.password_failed', errors.invalidCredentials);
       const remembered = await isBrowserRemembered(ctx, request, account.id);
       const state = stateAfterFirstFactor(factsOf(account, creds), 'password', remembered);
       return advance(request, reply, { ...session, via: 'password', remember: body.remember }, account, state, creds);
@@ -189,20 +131,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       if (accountLocked(ctx, account)) throw errors.accountLocked();
       const creds = await credentialsOf(ctx.db, account.id);
       const matched = await verifyTotp(ctx, creds, body.totp_code);
-      if (!matched) {
-        const locked = await recordFailure(ctx, account);
-        await audit(ctx.db, {
-          action: 'login.totp_failed',
-          targetType: 'account',
-          targetId: account.id,
-          ip: request.ip,
-          details: { locked },
-        });
-        throw locked ? errors.accountLocked() : errors.invalidTotp();
-      }
-      if (body.remember && ctx.config.allowTotpRemember) await rememberBrowser(ctx, reply, account.id);
-      const state = stateAfterSecondFactor(factsOf(account, creds), session.via);
-      return advance(request, reply, session, account, state, creds);
+      if (!matched) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
+      return passSecondFactor(request, reply, session, account, creds, 'totp', body.remember);
     });
   });
 
@@ -213,10 +143,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       if (accountLocked(ctx, account)) throw errors.accountLocked();
       const creds = await credentialsOf(ctx.db, account.id);
       const kept = await verifyTotp(ctx, creds, body.totp_code);
-      if (!kept) {
-        const locked = await recordFailure(ctx, account);
-        throw locked ? errors.accountLocked() : errors.invalidTotp();
-      }
+      if (!kept) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
       await deleteOtherTotp(ctx.db, account.id, kept.id);
       await audit(ctx.db, {
         actor: account.id,
@@ -227,14 +154,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
         details: { kept: kept.id },
       });
       const after = await credentialsOf(ctx.db, account.id);
-      return advance(
-        request,
-        reply,
-        session,
-        account,
-        stateAfterSecondFactor(factsOf(account, after), session.via),
-        after,
-      );
+      return passSecondFactor(request, reply, session, account, after, 'totp', false);
     });
   });
 

@@ -11,7 +11,9 @@ export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60_000;
 export const BROWSER_SESSION_MS = 12 * 60 * 60_000;
 export const REMEMBER_BROWSER_MS = 30 * 24 * 60 * 60_000;
 
-export type PortalSession = { accountId: string; persistent: boolean; createdAt: string };
+/** `createdAt` is when the person signed in; `amr` how (RFC 8176 method names), which tenant
+ * instances learn through the identity provider. */
+export type PortalSession = { accountId: string; persistent: boolean; createdAt: string; amr?: string[] };
 export type CurrentSession = PortalSession & { key: string };
 
 const sessionKey = (hash: string) => `session:${hash}`;
@@ -19,7 +21,7 @@ const accountSessionsKey = (accountId: string) => `account-sessions:${accountId}
 const rememberKey = (hash: string) => `mfa-remember:${hash}`;
 const accountRememberKey = (accountId: string) => `account-remember:${accountId}`;
 
-function cookieOptions(ctx: Context, maxAgeMs: number | null) {
+export function cookieOptions(ctx: Context, maxAgeMs: number | null) {
   return {
     path: '/',
     httpOnly: true,
@@ -31,11 +33,22 @@ function cookieOptions(ctx: Context, maxAgeMs: number | null) {
 
 /** Starts a portal session: a fresh 256-bit id (never reused from before sign-in), stored only
  * as its hash, in an HttpOnly SameSite=Lax cookie. */
-export async function startPortalSession(ctx: Context, reply: FastifyReply, accountId: string, persistent: boolean) {
+export async function startPortalSession(
+  ctx: Context,
+  reply: FastifyReply,
+  accountId: string,
+  persistent: boolean,
+  amr: string[] = [],
+) {
   const token = randomToken();
   const hash = sha256(token);
   const ttl = persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
-  const session: PortalSession = { accountId, persistent, createdAt: ctx.now().toISOString() };
+  const session: PortalSession = {
+    accountId,
+    persistent,
+    createdAt: ctx.now().toISOString(),
+    amr,
+  };
   await setJson(ctx.store, sessionKey(hash), session, ttl);
   await ctx.store.addToSet(accountSessionsKey(accountId), hash, ttl);
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(ctx, persistent ? ttl : null));
@@ -49,12 +62,18 @@ export async function currentSession(ctx: Context, request: FastifyRequest): Pro
   return session ? { ...session, key } : null;
 }
 
-export async function endPortalSession(ctx: Context, request: FastifyRequest, reply: FastifyReply) {
+/** Forgets the portal session of a request on the server; the caller clears the cookie. */
+export async function forgetPortalSession(ctx: Context, request: FastifyRequest): Promise<CurrentSession | null> {
   const session = await currentSession(ctx, request);
   if (session) {
     await ctx.store.del(sessionKey(session.key));
     await ctx.store.removeFromSet(accountSessionsKey(session.accountId), session.key);
   }
+  return session;
+}
+
+export async function endPortalSession(ctx: Context, request: FastifyRequest, reply: FastifyReply) {
+  await forgetPortalSession(ctx, request);
   reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx, null));
 }
 

@@ -7,6 +7,7 @@ import type { Context } from '../context';
 import { accounts, tenants, tenantUsers } from '../db/schema';
 import { registerAdmin } from '../http/auth';
 import { HttpError } from '../http/errors';
+import { createInstanceClient } from '../oidc/clients';
 import { searchUsingIndexes } from '../search/indexed';
 import { containsPattern } from '../search/like';
 import { membership, summaryColumns, summaryOf, tenantDetail, tenantOr404 } from './queries';
@@ -69,11 +70,16 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: Context, cache: 
     const url = body.url ?? instanceUrl(ctx.config.instanceUrlTemplate, body.slug);
     if (!/^https?:\/\//i.test(url))
       throw new HttpError(422, ErrorCode.validation, 'body.url: must be an http:// or https:// address');
-    const [created] = await ctx.db
-      .insert(tenants)
-      .values({ name: body.name, slug: body.slug, url })
-      .onConflictDoNothing({ target: tenants.slug })
-      .returning({ id: tenants.id });
+    const created = await ctx.db.transaction(async (tx) => {
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({ name: body.name, slug: body.slug, url })
+        .onConflictDoNothing({ target: tenants.slug })
+        .returning({ id: tenants.id });
+      // The instance's OpenID Connect client exists from the start (its secret: rotate to see it).
+      if (tenant) await createInstanceClient(ctx, tx, { id: tenant.id, name: body.name, url });
+      return tenant;
+    });
     if (!created)
       throw new HttpError(409, AdminErrorCode.slugTaken, `The slug "${body.slug}" is already taken; choose another`);
     await auditAdmin(

@@ -1,4 +1,12 @@
-import type { AdminAccount, InvoiceRow, KeyValue, TenantDetail, TenantSummary, TenantUser } from '@helios/api';
+import type {
+  AdminAccount,
+  InvoiceRow,
+  KeyValue,
+  OidcClientView,
+  TenantDetail,
+  TenantSummary,
+  TenantUser,
+} from '@helios/api';
 
 /** Sample data for the console's stories. Ids are UUIDs, as the contract requires. */
 
@@ -35,6 +43,15 @@ export const initech: TenantSummary = {
 };
 
 export const acmeDetail: TenantDetail = { ...acme, sms_credits: 500, created_at: '2023-01-10T09:00:00.000Z' };
+
+/** The OpenID Connect client of Acme's instance. */
+export const acmeOidcClient: OidcClientView = {
+  client_id: 'helios-acme',
+  redirect_uris: ['https://acme.helios.test/auth/callback'],
+  post_logout_redirect_uris: ['https://acme.helios.test/'],
+  created_at: '2023-01-10T09:00:00.000Z',
+  updated_at: '2024-03-05T14:30:00.000Z',
+};
 
 export const acmeUsers: TenantUser[] = [
   { id: 'b0000000-0000-4000-8000-000000000001', name: 'Anna Andersson', email: 'anna@acme.test', active: true },

@@ -9,6 +9,7 @@ import { initI18n } from '../../../app-auth/src/i18n';
 import { externalNavigateAtom } from '../../../app-auth/src/lib/navigation';
 import { storyLocale } from '../../lib/locale';
 import { type MockRoute, mockFetch, type RecordedCall } from '../../lib/mock-fetch';
+import { type AuthenticatorBehaviour, type AuthenticatorRecord, installFakeAuthenticator } from './fake-authenticator';
 
 export type { MockResponse, MockRoute, RecordedCall } from '../../lib/mock-fetch';
 
@@ -18,6 +19,10 @@ export type AppStoryParameters = {
   /** The route pattern the page is mounted at, e.g. '/login/set-password/:token'. */
   pattern?: string;
   api?: MockRoute[];
+  /** How the stand-in security key answers the browser's prompt; it approves by default. */
+  authenticator?: AuthenticatorBehaviour;
+  /** Shows the current address under the page, for stories about what the page does to it. */
+  showAddress?: boolean;
 };
 
 /** What a story's play function can inspect: the calls made and where the app navigated. */
@@ -29,6 +34,36 @@ export function getRecord(canvasElement: HTMLElement): AppStoryRecord {
   const record = records.get(canvasElement.ownerDocument.body);
   if (!record) throw new Error('not an app story');
   return record;
+}
+
+let authenticator: AuthenticatorRecord | null = null;
+
+/** `beforeEach` of app stories: a stand-in security key instead of the browser's real prompt. */
+export const withFakeAuthenticator = ({ parameters }: { parameters: Record<string, unknown> }) => {
+  const { record, restore } = installFakeAuthenticator(
+    (parameters.app as AppStoryParameters).authenticator ?? 'approve',
+  );
+  authenticator = record;
+  return () => {
+    restore();
+    authenticator = null;
+  };
+};
+
+/** The prompts the story's security key saw. */
+export function getAuthenticator(): AuthenticatorRecord {
+  if (!authenticator) throw new Error('the story has no stand-in security key (beforeEach: [withFakeAuthenticator])');
+  return authenticator;
+}
+
+function Address() {
+  const location = useLocation();
+  return (
+    <p data-testid="address" className="p-4 font-mono text-sm">
+      {location.pathname}
+      {location.search}
+    </p>
+  );
 }
 
 function CurrentLocation() {
@@ -66,6 +101,7 @@ export const withApp: Decorator = (Story, { parameters, canvasElement }) => {
             <Route path={pattern} element={<Story />} />
             <Route path="*" element={<CurrentLocation />} />
           </Routes>
+          {params.showAddress ? <Address /> : null}
         </Suspense>
       </MemoryRouter>
     </Provider>

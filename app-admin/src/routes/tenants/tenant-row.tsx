@@ -1,20 +1,13 @@
 import type { TenantSummary } from '@helios/api';
-import { Badge, Button, Card, formatUtc, LoadStatus } from '@helios/design-system';
+import { Badge, Button, Card, formatUtc, Spinner } from '@helios/design-system';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useState } from 'react';
-import {
-  expandedTenantsAtom,
-  loadTenantDetailsAtom,
-  tenantDetailsAtom,
-  tenantLoginAsAdminAtom,
-  toggleTenantAtom,
-} from '../../atoms/tenants';
+import { lazy, Suspense, useId, useState } from 'react';
+import { expandedTenantsAtom, tenantLoginAsAdminAtom, toggleTenantAtom } from '../../atoms/tenants';
 import { useOpenLoginLink } from '../../components/use-login-link';
 import { useT } from '../../i18n';
-import { TenantDeactivation } from './tenant-deactivation';
-import { TenantSettings } from './tenant-settings';
-import { TenantSms } from './tenant-sms';
-import { TenantUsers } from './tenant-users';
+
+// An open row's settings, users, SMS and sign-in boxes load with the first row that opens.
+const TenantDetailsPanel = lazy(() => import('./tenant-details').then((m) => ({ default: m.TenantDetailsPanel })));
 
 /** The id of a row's toggle, so a picked search result can move focus to it. */
 export const tenantRowId = (id: string) => `tenant-${id}`;
@@ -69,43 +62,20 @@ export function TenantRow({ tenant }: { tenant: TenantSummary }) {
           </Button>
         </div>
         <div id={panelId} hidden={!expanded} className="border-t p-4">
-          {expanded ? <TenantDetailsPanel tenant={tenant} /> : null}
+          {expanded ? (
+            <Suspense
+              fallback={
+                <div className="grid min-h-24 place-items-center">
+                  <Spinner label={t('common.loading')} />
+                </div>
+              }
+            >
+              <TenantDetailsPanel tenant={tenant} />
+            </Suspense>
+          ) : null}
         </div>
       </Card>
     </li>
-  );
-}
-
-/** What an open row shows; loaded when the row opens. */
-function TenantDetailsPanel({ tenant }: { tenant: TenantSummary }) {
-  const { t } = useT();
-  const details = useAtomValue(tenantDetailsAtom)[tenant.id];
-  const load = useSetAtom(loadTenantDetailsAtom);
-
-  // Loaded each time the row opens, so a reopened row shows fresh settings.
-  useEffect(() => {
-    void load(tenant.id);
-  }, [tenant.id, load]);
-
-  return (
-    <div className="grid gap-6">
-      <TenantUsers tenantId={tenant.id} />
-      <LoadStatus
-        status={details?.status ?? 'loading'}
-        loadingLabel={t('common.loading')}
-        failedMessage={t('tenants.detailsFailed')}
-        onRetry={() => void load(tenant.id)}
-        retryLabel={t('common.tryAgain')}
-      >
-        {details?.tenant ? (
-          <div className="grid items-start gap-6 lg:grid-cols-2">
-            <TenantSms tenant={details.tenant} sms={details.sms} />
-            <TenantDeactivation tenant={details.tenant} />
-            <TenantSettings tenantId={tenant.id} settings={details.settings} className="lg:col-span-2" />
-          </div>
-        ) : null}
-      </LoadStatus>
-    </div>
   );
 }
 

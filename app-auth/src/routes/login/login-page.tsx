@@ -1,16 +1,21 @@
 import { Alert, Button, Spinner } from '@helios/design-system';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginErrorAtom } from '../../atoms/login';
 import { AuthPage } from '../../components/auth-page';
-import { CredentialsStep } from './steps/credentials-step';
+import { providerToRedirect } from './login-choices';
 import { EmailStep } from './steps/email-step';
-import { MergeStep, MfaStep } from './steps/mfa-step';
-import { OfferStep } from './steps/offer-step';
-import { OtpStep } from './steps/otp-step';
-import { ResetRequiredStep } from './steps/reset-required-step';
-import { providerOf, useLoginFlow } from './use-login-flow';
+import { useLoginFlow } from './use-login-flow';
+
+// The email step is in the first chunk; the later steps load as soon as it shows.
+const loadLaterSteps = () => import('./steps/later-steps');
+const CredentialsStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.CredentialsStep })));
+const MfaStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.MfaStep })));
+const MergeStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.MergeStep })));
+const OfferStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.OfferStep })));
+const OtpStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.OtpStep })));
+const ResetRequiredStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.ResetRequiredStep })));
 
 /** /login: every step of signing in (spec §2 "Login screens", §4). */
 export function LoginPage() {
@@ -18,15 +23,14 @@ export function LoginPage() {
   const { login, busy, refresh, sharingPortal, type, actions } = useLoginFlow();
   const error = useAtomValue(loginErrorAtom);
 
-  // When the only way in is Google or Microsoft, go there at once.
-  const onlyProvider =
-    login.state === 'CredentialsRequired' &&
-    login.credentials.length > 0 &&
-    login.credentials.every((c) => c.type === 'oidc') &&
-    new Set(login.credentials.map((c) => providerOf(c.provider))).size === 1
-      ? providerOf(login.credentials[0]?.provider ?? null)
-      : null;
-  const redirectProvider = onlyProvider === 'google' || onlyProvider === 'microsoft' ? onlyProvider : null;
+  useEffect(() => {
+    // A failed fetch surfaces when the step renders; nothing to report here.
+    loadLaterSteps().catch(() => undefined);
+  }, []);
+
+  // The email's domain signs in automatically, or the only way in is Google or Microsoft: go there
+  // at once. An error back from that provider stops it, so the person can choose instead.
+  const redirectProvider = providerToRedirect(login);
   useEffect(() => {
     if (redirectProvider && !error) actions.goToProvider(redirectProvider);
   }, [redirectProvider, error, actions.goToProvider]);
@@ -68,26 +72,35 @@ export function LoginPage() {
       );
       break;
     case 'CredentialsRequired':
-      step = redirectProvider ? (
-        <p role="status" className="flex items-center gap-3">
-          <Spinner size="sm" label={t('login.redirecting')} />
-          {t('login.singleProvider')}
-        </p>
-      ) : (
-        <CredentialsStep
-          email={login.email}
-          credentials={login.credentials}
-          busy={busy}
-          error={stepError}
-          onPassword={actions.verifyPassword}
-          onProvider={(provider) => actions.goToProvider(provider)}
-          resetHref={resetHref}
-        />
-      );
+      step =
+        redirectProvider && !error ? (
+          <p role="status" className="flex items-center gap-3">
+            <Spinner size="sm" label={t('login.redirecting')} />
+            {t('login.singleProvider')}
+          </p>
+        ) : (
+          <CredentialsStep
+            email={login.email}
+            credentials={login.credentials}
+            providers={login.providers}
+            busy={busy}
+            error={stepError}
+            onPassword={actions.verifyPassword}
+            onProvider={(provider) => actions.goToProvider(provider)}
+            resetHref={resetHref}
+          />
+        );
       break;
     case 'MfaRequired':
       step = (
-        <MfaStep allowRemember={login.allowTotpRemember} busy={busy} error={stepError} onSubmit={actions.verifyMfa} />
+        <MfaStep
+          credentials={login.credentials}
+          allowRemember={login.allowTotpRemember}
+          busy={busy}
+          error={stepError}
+          onSubmit={actions.verifyMfa}
+          onSecurityKey={actions.verifySecurityKey}
+        />
       );
       break;
     case 'TOTPResetRequired':
@@ -96,6 +109,8 @@ export function LoginPage() {
     case 'AskedCreateCredential':
       step = (
         <OfferStep
+          providers={login.providers}
+          onLink={(provider) => actions.goToProvider(provider, true)}
           busy={busy}
           error={stepError}
           onCreate={actions.createPassword}
@@ -131,7 +146,15 @@ export function LoginPage() {
             {t(error.key)}
           </Alert>
         ) : null}
-        {step}
+        <Suspense
+          fallback={
+            <div className="grid min-h-24 place-items-center">
+              <Spinner label={t('common.loading')} />
+            </div>
+          }
+        >
+          {step}
+        </Suspense>
         {cancellable ? (
           <Button variant="ghost" onClick={actions.cancel} disabled={busy}>
             {t('common.cancel')}

@@ -1,28 +1,17 @@
-import { ErrorCode, type LoginSessionResponse } from '@helios/api';
-import { useAtom, useSetAtom } from 'jotai';
+import type { FederatedProviderId, LoginSessionResponse } from '@helios/api';
+import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useApi } from '../../api';
+import { loadApiClient, useApi } from '../../api';
 import { initialLogin, loginAtom, loginBusyAtom, loginErrorAtom, viewFrom } from '../../atoms/login';
 import { INVALID_SESSION_RESET_MS, SHARING_PORTAL_CLIENT_ID, SHARING_PORTAL_ENTRY } from '../../lib/constants';
-import { errorCode, errorKey, errorKeyForCode, isHardOtpError } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
+import { providerLoginUrl } from '../../lib/providers';
 import { safeReturnPath } from '../../lib/return-path';
 
-const RESETTING_CODES = new Set<string>([ErrorCode.invalidLoginSessionState, ErrorCode.loginSessionMissing]);
-
-/** Where a federated provider's sign-in starts for a login session. */
-export function providerLoginUrl(provider: 'google' | 'microsoft', sessionId: string, link = false) {
-  return `/auth/login/${link ? 'link/' : ''}oauth/${provider}?session_id=${encodeURIComponent(sessionId)}`;
-}
-
-/** The identity provider of a federated credential, by its issuer host. */
-export function providerOf(host: string | null): 'google' | 'microsoft' | 'oidc' {
-  if (!host) return 'oidc';
-  if (/(^|\.)google\.com$|^google$/.test(host)) return 'google';
-  if (/(^|\.)microsoftonline\.com$|(^|\.)microsoft\.com$|^microsoft$/.test(host)) return 'microsoft';
-  return 'oidc';
-}
+/** Error messages, the interaction check and security keys, loaded after the form shows, with
+ * the API client alongside: the first call waits for both at once. */
+const loadSupport = () => Promise.all([import('./flow-support'), loadApiClient()]).then(([support]) => support);
 
 /**
  * The login flow of spec §4: one hook owns every call and transition. Pages and steps read the
@@ -36,6 +25,9 @@ export function useLoginFlow() {
   const [login, setLogin] = useAtom(loginAtom);
   const setError = useSetAtom(loginErrorAtom);
   const [busy, setBusy] = useAtom(loginBusyAtom);
+  const store = useStore();
+  /** The page's first call (ping), while it is out. */
+  const firstCall = useRef<Promise<void> | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const clientId = params.get('client_id');
@@ -64,9 +56,13 @@ export function useLoginFlow() {
   );
 
   const finish = useCallback(
-    (response: Pick<LoginSessionResponse, 'is_user' | 'is_stakeholder'>) => {
+    async (response: Pick<LoginSessionResponse, 'is_user' | 'is_stakeholder'>) => {
       const returnTo = safeReturnPath(params.get('from'));
-      if (clientId) {
+      const interaction = (await loadSupport()).interactionOf(params);
+      if (interaction) {
+        // An instance's sign-in request (OpenID Connect) waits for this login to finish it.
+        goExternal(api.url('interaction', { params: { uid: interaction } }));
+      } else if (clientId) {
         const query = new URLSearchParams(params);
         query.delete('session_id');
         goExternal(`/oauth2/authorize?${query.toString()}`);
@@ -79,14 +75,14 @@ export function useLoginFlow() {
         navigate('/login/select-tenant');
       }
     },
-    [clientId, params, goExternal, navigate],
+    [api, clientId, params, goExternal, navigate],
   );
 
   const apply = useCallback(
     (response: LoginSessionResponse, email: string) => {
       setLogin(viewFrom(response, email));
       setError(null);
-      if (response.state === 'Done') finish(response);
+      if (response.state === 'Done') void finish(response);
       else if (response.session_id) rememberSession(response.session_id, email);
     },
     [setLogin, setError, finish, rememberSession],
@@ -100,11 +96,16 @@ export function useLoginFlow() {
   }, [setLogin, setError, rememberSession]);
 
   const fail = useCallback(
-    (error: unknown) => {
-      const code = errorCode(error);
-      const hard = isHardOtpError(code) || code === ErrorCode.accountLocked;
-      setError({ code, key: errorKey(error), kind: hard ? 'hard' : 'soft' });
-      if (code && RESETTING_CODES.has(code)) {
+    async (error: unknown) => {
+      // Without the messages' chunk the server is out of reach too.
+      const support = await loadSupport().catch(() => null);
+      if (!support) {
+        setError({ code: 'network_error', key: 'errors.network', kind: 'soft' });
+        return;
+      }
+      const { code, key, hard, restarts } = support.loginFailure(error);
+      setError({ code, key, kind: hard ? 'hard' : 'soft' });
+      if (restarts) {
         clearTimeout(resetTimer.current);
         resetTimer.current = setTimeout(cancel, INVALID_SESSION_RESET_MS);
       }
@@ -115,20 +116,20 @@ export function useLoginFlow() {
   /** Runs one call at a time: no double submit. */
   const run = useCallback(
     async (call: () => Promise<LoginSessionResponse>, email: string) => {
-      if (busy) return;
+      if (store.get(loginBusyAtom)) return;
       setBusy(true);
       try {
         apply(await call(), email);
       } catch (error) {
-        fail(error);
+        await fail(error);
       } finally {
         setBusy(false);
       }
     },
-    [busy, setBusy, apply, fail],
+    [store, setBusy, apply, fail],
   );
 
-  const start = useCallback(
+  const callStart = useCallback(
     (email: string) => {
       const search = new URLSearchParams(params);
       search.delete('session_id');
@@ -138,7 +139,28 @@ export function useLoginFlow() {
     [api, params, run],
   );
 
+  /** The email step's submit. One sent while the page's first call is still out waits for its
+   * answer, and goes on only if that left the login at its start. */
+  const start = useCallback(
+    async (email: string) => {
+      if (firstCall.current) {
+        if (store.get(loginBusyAtom)) return;
+        setBusy(true);
+        await firstCall.current;
+        setBusy(false);
+        if (store.get(loginAtom).state !== 'Start') return;
+      }
+      return callStart(email);
+    },
+    [store, setBusy, callStart],
+  );
+
   const sessionId = login.sessionId ?? '';
+  // Stable per login session: the page goes to a provider from an effect, which must run once.
+  const goToProvider = useCallback(
+    (provider: FederatedProviderId, link = false) => goExternal(providerLoginUrl(provider, sessionId, link)),
+    [goExternal, sessionId],
+  );
   const actions = {
     start,
     cancel,
@@ -158,12 +180,21 @@ export function useLoginFlow() {
       run(() => api.call('createPassword', { body: { session_id: sessionId, password } }), login.email),
     skipCreatePassword: () =>
       run(() => api.call('skipCreatePassword', { body: { session_id: sessionId } }), login.email),
-    goToProvider: (provider: 'google' | 'microsoft', link = false) =>
-      goExternal(providerLoginUrl(provider, sessionId, link)),
+    verifySecurityKey: (remember: boolean) =>
+      run(async () => {
+        const [options, { authenticateWithSecurityKey }] = await Promise.all([
+          api.call('webauthnLoginOptions', { body: { session_id: sessionId } }),
+          loadSupport(),
+        ]);
+        const response = await authenticateWithSecurityKey(options);
+        return api.call('verifyWebauthn', { body: { session_id: sessionId, response, remember } });
+      }, login.email),
+    goToProvider,
   };
 
-  // On load: ping (with the session id when the address has one), then start at once when the
-  // address names an email and no login is in progress. A provider's error comes back as ?error=.
+  // On load: ping (with the session id when the address has one, and an instance's interaction,
+  // for which only a fresh enough portal session counts), then start at once when the address
+  // names an email and no login is in progress. A provider's error comes back as ?error=.
   const loaded = useRef(false);
   useEffect(() => {
     if (loaded.current) return;
@@ -171,31 +202,34 @@ export function useLoginFlow() {
     const sessionFromUrl = params.get('session_id') ?? undefined;
     const emailFromUrl = params.get('email')?.trim() ?? '';
     const providerError = params.get('error');
-    if (providerError) {
-      setError({
-        code: providerError,
-        key: errorKeyForCode(providerError),
-        kind: params.get('error_type') === 'hard' ? 'hard' : 'soft',
-      });
-    }
-    (async () => {
-      setBusy(true);
+    // Not busy meanwhile: the email can be typed and sent at once (`start` waits for this).
+    firstCall.current = (async () => {
       try {
-        const response = await api.call('ping', { query: sessionFromUrl ? { session_id: sessionFromUrl } : {} });
+        const support = await loadSupport();
+        if (providerError) {
+          setError({
+            code: providerError,
+            key: support.errorKeyForCode(providerError),
+            kind: params.get('error_type') === 'hard' ? 'hard' : 'soft',
+          });
+        }
+        const response = await api.call('ping', {
+          query: { session_id: sessionFromUrl, interaction: support.interactionOf(params) ?? undefined },
+        });
         if (response.state === 'Start' && !sessionFromUrl && emailFromUrl && !providerError) {
-          setBusy(false);
-          await start(emailFromUrl);
+          firstCall.current = null;
+          await callStart(emailFromUrl);
           return;
         }
         setLogin(viewFrom(response, emailFromUrl));
-        if (response.state === 'Done') finish(response);
+        if (response.state === 'Done') await finish(response);
       } catch (error) {
-        fail(error);
+        await fail(error);
       } finally {
-        setBusy(false);
+        firstCall.current = null;
       }
     })();
-  }, [api, params, setBusy, setError, setLogin, start, finish, fail]);
+  }, [api, params, setError, setLogin, callStart, finish, fail]);
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@helios/api';
+import type { FederatedProvider, UserInfo } from '@helios/api';
 import {
   Alert,
   type AlertTone,
@@ -7,31 +7,35 @@ import {
   buttonVariants,
   type CredentialMethod,
   CredentialSwitches,
+  Modal,
 } from '@helios/design-system';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
 import { type ErrorKey, errorKey } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
-import { authMethods, credentialIdsOf, linkedMethods, providerLinkUrl, TOTP_SETUP_PATH } from './login-methods';
+import { providerLinkUrl } from '../../lib/providers';
+import { authMethods, credentialIdsOf, linkedMethods, securityKeysOf, TOTP_SETUP_PATH } from './login-methods';
+import { AddSecurityKeyDialog, type KeysMessage, SecurityKeysSection } from './security-keys';
 
-type MessageKey =
-  | 'profile.removed'
-  | 'profile.removeFailed'
-  | 'profile.resetSent'
-  | 'profile.securityKeySoon'
-  | ErrorKey;
+type MessageKey = 'profile.removed' | 'profile.removeFailed' | 'profile.resetSent' | ErrorKey;
 type Message = { tone: AlertTone; key: MessageKey };
+
+/** Security keys waiting for the person to confirm their removal: one from the list, or all of
+ * them from the switch. */
+type PendingRemoval = { ids: string[]; name: string | null; fromList: boolean };
 
 export type LoginMethodsSectionProps = {
   user: UserInfo;
+  /** The configured identity providers: only these get a switch. */
+  providers: FederatedProvider[];
   /** Called with the account as the server describes it after a change. */
   onUserChange: (user: UserInfo) => void;
 };
 
-/** The login-method switches with the password and authenticator actions. */
-export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionProps) {
+/** The login-method switches with the password, authenticator and security-key actions. */
+export function LoginMethodsSection({ user, providers, onUserChange }: LoginMethodsSectionProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
@@ -40,10 +44,17 @@ export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionP
   const [pending, setPending] = useState<CredentialMethod | null>(null);
   const [sendingLink, setSendingLink] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
+  const [keysMessage, setKeysMessage] = useState<KeysMessage | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [removal, setRemoval] = useState<PendingRemoval | null>(null);
+  const addKeyButton = useRef<HTMLButtonElement>(null);
+  const keyRemoved = useRef(false);
 
   const credentials = user.available_credentials;
   const linked = linkedMethods(credentials);
+  const keys = securityKeysOf(credentials);
   const hasEmail = user.email.trim() !== '';
+  const ssoName = providers.find((provider) => provider.id === 'oidc')?.name.trim() || t('profile.typeSso');
 
   async function sendPasswordLink() {
     if (sendingLink) return;
@@ -62,17 +73,15 @@ export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionP
     }
   }
 
-  async function remove(method: CredentialMethod) {
+  /** Deletes the credentials one by one; true when all of them went. */
+  async function deleteCredentials(method: CredentialMethod, ids: string[]): Promise<boolean> {
     setPending(method);
-    setMessage(null);
     let latest = user;
     try {
-      for (const id of credentialIdsOf(credentials, method)) {
-        latest = await api.call('deleteCredential', { params: { id } });
-      }
-      setMessage({ tone: 'success', key: 'profile.removed' });
+      for (const id of ids) latest = await api.call('deleteCredential', { params: { id } });
+      return true;
     } catch {
-      setMessage({ tone: 'error', key: 'profile.removeFailed' });
+      return false;
     } finally {
       // Also after a failure: removals that went through before it still show.
       if (latest !== user) onUserChange(latest);
@@ -80,8 +89,30 @@ export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionP
     }
   }
 
+  async function remove(method: CredentialMethod) {
+    setMessage(null);
+    const removed = await deleteCredentials(method, credentialIdsOf(credentials, method));
+    setMessage(removed ? { tone: 'success', key: 'profile.removed' } : { tone: 'error', key: 'profile.removeFailed' });
+  }
+
+  async function removeKeys({ ids, fromList }: PendingRemoval) {
+    setKeysMessage(null);
+    const removed = await deleteCredentials('webauthn', ids);
+    keyRemoved.current = removed && fromList;
+    setKeysMessage(
+      removed ? { tone: 'success', key: 'profile.keyRemoved' } : { tone: 'error', key: 'profile.removeFailed' },
+    );
+    setRemoval(null);
+  }
+
   function toggle(method: CredentialMethod, on: boolean) {
     if (pending) return;
+    if (method === 'webauthn') {
+      // Adding needs a name and the key itself; removing every key asks first.
+      if (on) setAdding(true);
+      else setRemoval({ ids: keys.map((key) => key.id), name: null, fromList: false });
+      return;
+    }
     if (!on) {
       void remove(method);
       return;
@@ -89,6 +120,7 @@ export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionP
     switch (method) {
       case 'google':
       case 'microsoft':
+      case 'oidc':
         externalNavigate(providerLinkUrl(method));
         return;
       case 'totp':
@@ -97,9 +129,6 @@ export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionP
       case 'password':
         // A password is set from an emailed link, the same as the "Set a password" button.
         void sendPasswordLink();
-        return;
-      case 'webauthn':
-        setMessage({ tone: 'info', key: 'profile.securityKeySoon' });
         return;
     }
   }
@@ -117,6 +146,7 @@ export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionP
           methods={linked}
           isUser={user.is_user}
           hasEmail={hasEmail}
+          availableProviders={providers.map((provider) => provider.id)}
           pending={pending}
           onToggle={toggle}
           labels={{
@@ -124,6 +154,7 @@ export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionP
             password: t('profile.emailPassword'),
             google: t('profile.google'),
             microsoft: t('profile.microsoft'),
+            oidc: ssoName,
             totp: t('profile.twoFactor'),
             webauthn: t('profile.securityKey'),
             'user-password': t('profile.userPasswordReason'),
@@ -149,12 +180,51 @@ export function LoginMethodsSection({ user, onUserChange }: LoginMethodsSectionP
           ) : null}
         </div>
       </section>
-      <ActiveMethods user={user} />
+      <SecurityKeysSection
+        keys={keys}
+        removingId={pending === 'webauthn' && removal?.ids.length === 1 ? (removal.ids[0] ?? null) : null}
+        message={keysMessage}
+        addButtonRef={addKeyButton}
+        onAdd={() => setAdding(true)}
+        onRemove={(key) => setRemoval({ ids: [key.id], name: key.name?.trim() || null, fromList: true })}
+      />
+      <ActiveMethods user={user} ssoName={ssoName} />
+      <AddSecurityKeyDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(next, name) => {
+          onUserChange(next);
+          setAdding(false);
+          setKeysMessage({ tone: 'success', key: 'profile.keyAdded', name });
+        }}
+      />
+      <Modal
+        visible={removal !== null}
+        warning
+        title={t(removal?.ids.length === 1 ? 'profile.removeKeyTitle' : 'profile.removeKeysTitle')}
+        content={
+          removal?.ids.length === 1
+            ? t('profile.removeKeyText', { name: removal.name ?? t('profile.typeSecurityKey') })
+            : t('profile.removeKeysText')
+        }
+        confirmLabel={t('profile.removeKey')}
+        cancelLabel={t('common.cancel')}
+        confirmLoading={pending === 'webauthn'}
+        onConfirm={() => removal && void removeKeys(removal)}
+        onCancel={() => setRemoval(null)}
+        onCloseAutoFocus={(event) => {
+          // The removed key's button is gone: continue from "Add a security key" instead.
+          if (!keyRemoved.current) return;
+          keyRemoved.current = false;
+          event.preventDefault();
+          addKeyButton.current?.focus();
+        }}
+      />
     </>
   );
 }
 
-function ActiveMethods({ user }: { user: UserInfo }) {
+function ActiveMethods({ user, ssoName }: { user: UserInfo; ssoName: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -171,7 +241,7 @@ function ActiveMethods({ user }: { user: UserInfo }) {
           password: t('profile.typePassword'),
           google: t('profile.google'),
           microsoft: t('profile.microsoft'),
-          oidc: t('profile.typeSso'),
+          oidc: ssoName,
           totp: t('profile.typeAuthenticator'),
           webauthn: t('profile.typeSecurityKey'),
         }}

@@ -1,26 +1,20 @@
-import type { Credential } from '@helios/api';
-import type { AuthMethod, CredentialMethod } from '@helios/design-system';
+import { type Credential, FederatedProviderId, SecurityKeyName } from '@helios/api';
+import type { AuthMethod, CredentialMethod, SecurityKeyListItem } from '@helios/design-system';
+import { providerOf } from '../../lib/providers';
 
 /** Where two-factor setup lives; turning the two-factor switch on goes there. */
 export const TOTP_SETUP_PATH = '/profile/credentials/totp/setup';
 
-/** The login-method switch a credential belongs to; an oidc provider other than Google or
- * Microsoft has no switch of its own. */
-export function methodOf(credential: Pick<Credential, 'type' | 'provider'>): CredentialMethod | null {
-  if (credential.type !== 'oidc') return credential.type;
-  const provider = (credential.provider ?? '').toLowerCase();
-  if (provider.includes('google')) return 'google';
-  if (provider.includes('microsoft')) return 'microsoft';
-  return null;
+/** The login-method switch a credential belongs to: its type, or for a federated credential its
+ * provider (Google, Microsoft or the organisation's single sign-on). */
+export function methodOf(credential: Pick<Credential, 'type' | 'provider'>): CredentialMethod {
+  return credential.type === 'oidc' ? providerOf(credential.provider) : credential.type;
 }
 
 /** Which switches are on: a method is on while the account has a credential of it. */
 export function linkedMethods(credentials: Credential[]): Record<CredentialMethod, boolean> {
-  const linked = { password: false, google: false, microsoft: false, totp: false, webauthn: false };
-  for (const credential of credentials) {
-    const method = methodOf(credential);
-    if (method) linked[method] = true;
-  }
+  const linked = { password: false, google: false, microsoft: false, oidc: false, totp: false, webauthn: false };
+  for (const credential of credentials) linked[methodOf(credential)] = true;
   return linked;
 }
 
@@ -29,15 +23,44 @@ export function credentialIdsOf(credentials: Credential[], method: CredentialMet
   return credentials.filter((credential) => methodOf(credential) === method).map((credential) => credential.id);
 }
 
-/** Linking a provider is a full-page visit to the server, which returns to the profile. */
-export function providerLinkUrl(provider: 'google' | 'microsoft'): string {
-  return `/auth/link/oauth/${provider}?from=/profile`;
+/** The account's security keys, by the names people gave them. */
+export function securityKeysOf(credentials: Credential[]): SecurityKeyListItem[] {
+  return credentials.filter((c) => c.type === 'webauthn').map(({ id, label }) => ({ id, name: label ?? null }));
 }
 
-/** The active-methods list, with Google and Microsoft named even when the server gives a bare word. */
+/** What is wrong with a security key's name, by the contract's rule (1–64 characters once trimmed). */
+export function keyNameProblem(name: string): 'required' | 'tooLong' | null {
+  const result = SecurityKeyName.safeParse(name);
+  if (result.success) return null;
+  return result.error.issues[0]?.code === 'too_big' ? 'tooLong' : 'required';
+}
+
+/** The active-methods list: Google and Microsoft named even when the server gives a host,
+ * security keys by their names. */
 export function authMethods(credentials: Credential[]): AuthMethod[] {
-  return credentials.map(({ id, type, provider }) => {
+  return credentials.map(({ id, type, provider, label }) => {
     const method = methodOf({ type, provider });
-    return { id, type, provider: method === 'google' || method === 'microsoft' ? method : provider };
+    return {
+      id,
+      type,
+      provider: method === 'google' || method === 'microsoft' ? method : provider,
+      ...(label ? { label } : {}),
+    };
   });
+}
+
+/** How a provider-linking round trip came back to the profile: `?linked=<provider>`, or
+ * `?error=<code>&error_type=soft|hard`. */
+export type LinkResult =
+  | { outcome: 'linked'; provider: FederatedProviderId }
+  | { outcome: 'failed'; code: string; kind: 'soft' | 'hard' };
+
+/** Query parameters of a link result, removed from the address once read. */
+export const LINK_RESULT_PARAMS = ['linked', 'error', 'error_type'] as const;
+
+export function linkResultOf(params: URLSearchParams): LinkResult | null {
+  const error = params.get('error');
+  if (error) return { outcome: 'failed', code: error, kind: params.get('error_type') === 'hard' ? 'hard' : 'soft' };
+  const linked = FederatedProviderId.safeParse(params.get('linked'));
+  return linked.success ? { outcome: 'linked', provider: linked.data } : null;
 }

@@ -1,24 +1,27 @@
-import { ApiError } from '@helios/api';
+import { ApiError, type FederatedProvider } from '@helios/api';
 import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus, TextField } from '@helios/design-system';
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api';
 import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
-import { type ErrorKey, errorKey } from '../../lib/errors';
+import { type ErrorKey, errorKey, errorKeyForCode } from '../../lib/errors';
 import { LanguageSetting } from './language-setting';
+import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-methods';
 import { LoginMethodsSection } from './login-methods-section';
 
 // Account settings hold more than a sign-in step, so the card is wider.
 const WIDE_CARD = '[&>[data-slot=auth-card-panel]]:max-w-2xl';
 
-/** The signed-in account, fetched on every visit; 401 sends the visitor to sign in. */
+/** The signed-in account and the configured providers, fetched on every visit; 401 sends the
+ * visitor to sign in. */
 function useUserInfo() {
   const api = useApi();
   const navigate = useNavigate();
   const [user, setUser] = useAtom(userInfoAtom);
+  const [providers, setProviders] = useState<FederatedProvider[]>([]);
   const [status, setStatus] = useState<LoadState>('loading');
   const [failure, setFailure] = useState<ErrorKey>('errors.unknown');
   const [attempt, setAttempt] = useState(0);
@@ -27,10 +30,16 @@ function useUserInfo() {
   useEffect(() => {
     let active = true;
     setStatus('loading');
-    api.call('userinfo').then(
-      (info) => {
+    // Without the provider list no provider can be linked, but the rest of the page still works.
+    const configured = api
+      .call('providers')
+      .then((response) => response.providers)
+      .catch(() => []);
+    Promise.all([api.call('userinfo'), configured]).then(
+      ([info, list]) => {
         if (!active) return;
         setUser(info);
+        setProviders(list);
         setStatus('idle');
       },
       (error: unknown) => {
@@ -49,7 +58,40 @@ function useUserInfo() {
     };
   }, [api, navigate, setUser, attempt]);
 
-  return { user, setUser, status, failure, retry: () => setAttempt((count) => count + 1) };
+  return { user, setUser, providers, status, failure, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** The outcome of linking a provider, which comes back in the address; read once and then
+ * removed, so a reload or a shared address does not repeat it. */
+function useLinkResult() {
+  const [params, setParams] = useSearchParams();
+  const [result] = useState<LinkResult | null>(() => linkResultOf(params));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is cleaned once, when the page opens
+  useEffect(() => {
+    if (!LINK_RESULT_PARAMS.some((name) => params.has(name))) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of LINK_RESULT_PARAMS) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, []);
+  return result;
+}
+
+function LinkResultMessage({ result, providers }: { result: LinkResult; providers: FederatedProvider[] }) {
+  const { t } = useTranslation();
+  if (result.outcome === 'failed') {
+    return <Alert tone={result.kind === 'hard' ? 'error' : 'warning'}>{t(errorKeyForCode(result.code))}</Alert>;
+  }
+  const names = {
+    google: t('profile.google'),
+    microsoft: t('profile.microsoft'),
+    oidc: providers.find((provider) => provider.id === 'oidc')?.name.trim() || t('profile.typeSso'),
+  };
+  return <Alert tone="success">{t('profile.linked', { name: names[result.provider] })}</Alert>;
 }
 
 /** A confirmation left by another page (two-factor setup), shown once. */
@@ -66,12 +108,14 @@ function useProfileNotice() {
 /** Account settings (/profile). */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { user, setUser, status, failure, retry } = useUserInfo();
+  const { user, setUser, providers, status, failure, retry } = useUserInfo();
   const notice = useProfileNotice();
+  const linkResult = useLinkResult();
 
   return (
     <AuthPage title={t('profile.title')} className={WIDE_CARD} footer={<ProfileFooter />}>
       {notice === 'totpActivated' ? <Alert tone="success">{t('totp.done')}</Alert> : null}
+      {linkResult ? <LinkResultMessage result={linkResult} providers={providers} /> : null}
       {user ? (
         <>
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
@@ -88,7 +132,7 @@ export function ProfilePage() {
               <LanguageSetting />
             </div>
           </div>
-          <LoginMethodsSection user={user} onUserChange={setUser} />
+          <LoginMethodsSection user={user} providers={providers} onUserChange={setUser} />
         </>
       ) : (
         <LoadStatus

@@ -12,6 +12,7 @@ describe('authMethodKind', () => {
     for (const provider of [
       'google',
       'Google',
+      'google.com',
       'accounts.google.com',
       'https://accounts.google.com',
       ' ACCOUNTS.GOOGLE.COM/ ',
@@ -23,6 +24,7 @@ describe('authMethodKind', () => {
   it('recognises Microsoft by name or issuer host, tenant paths included', () => {
     for (const provider of [
       'microsoft',
+      'microsoft.com',
       'login.microsoftonline.com',
       'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
     ]) {

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cn } from '../../lib/cn';
+import { SecurityKeyIcon } from '../../lib/security-key-icon';
 import { Button } from '../button/button';
 import { ProviderMark } from '../provider-button/provider-button';
 
@@ -38,12 +39,15 @@ function providerHost(provider: string): string {
     .split(/[/:?#]/)[0] as string;
 }
 
+const GOOGLE_HOSTS = new Set(['google', 'google.com', 'accounts.google.com']);
+const MICROSOFT_HOSTS = new Set(['microsoft', 'microsoft.com', 'login.microsoftonline.com']);
+
 /** Names the kind of a credential; oidc providers are recognised by name or by issuer host. */
 export function authMethodKind(method: Pick<AuthMethod, 'type' | 'provider'>): AuthMethodKind {
   if (method.type !== 'oidc') return method.type;
   const host = providerHost(method.provider ?? '');
-  if (host === 'google' || host === 'accounts.google.com') return 'google';
-  if (host === 'microsoft' || host === 'login.microsoftonline.com') return 'microsoft';
+  if (GOOGLE_HOSTS.has(host)) return 'google';
+  if (MICROSOFT_HOSTS.has(host)) return 'microsoft';
   return 'oidc';
 }
 
@@ -158,11 +162,6 @@ function KindIcon({ kind }: { kind: AuthMethodKind }) {
         </svg>
       );
     case 'webauthn':
-      return (
-        <svg aria-hidden="true" focusable="false" {...ICON_PROPS}>
-          <rect x="7" y="9" width="10" height="13" rx="2" />
-          <path d="M9 9V4h6v5M12 14v3" />
-        </svg>
-      );
+      return <SecurityKeyIcon className="size-4" />;
   }
 }

@@ -9,6 +9,7 @@ describe('credentialSwitchRules', () => {
       password: enabled,
       google: enabled,
       microsoft: enabled,
+      oidc: enabled,
       totp: enabled,
       webauthn: enabled,
     });
@@ -19,16 +20,18 @@ describe('credentialSwitchRules', () => {
       password: { disabled: true, reason: 'user-password' },
       google: enabled,
       microsoft: enabled,
+      oidc: enabled,
       totp: enabled,
       webauthn: enabled,
     });
   });
 
-  it('locks Google, Microsoft and two-factor without an email, but not password or security key', () => {
+  it('locks the providers and two-factor without an email, but not password or security key', () => {
     expect(credentialSwitchRules({ isUser: false, hasEmail: false })).toEqual({
       password: enabled,
       google: { disabled: true, reason: 'no-email' },
       microsoft: { disabled: true, reason: 'no-email' },
+      oidc: { disabled: true, reason: 'no-email' },
       totp: { disabled: true, reason: 'no-email' },
       webauthn: enabled,
     });
@@ -43,7 +46,7 @@ describe('credentialSwitchRules', () => {
   });
 
   it('disables the pending switch without a reason, and no other', () => {
-    for (const pending of ['password', 'google', 'microsoft', 'totp', 'webauthn'] as CredentialMethod[]) {
+    for (const pending of ['password', 'google', 'microsoft', 'oidc', 'totp', 'webauthn'] as CredentialMethod[]) {
       const rules = credentialSwitchRules({ isUser: false, hasEmail: true, pending });
       for (const [method, rule] of Object.entries(rules)) {
         expect(rule, `${method} while ${pending} is pending`).toEqual({ disabled: method === pending });

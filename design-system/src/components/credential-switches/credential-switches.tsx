@@ -2,7 +2,11 @@ import type * as React from 'react';
 import { cn } from '../../lib/cn';
 import { Switch } from '../switch/switch';
 
-export type CredentialMethod = 'password' | 'google' | 'microsoft' | 'totp' | 'webauthn';
+/** A login method with a switch; `oidc` is the organisation's single sign-on. */
+export type CredentialMethod = 'password' | 'google' | 'microsoft' | 'oidc' | 'totp' | 'webauthn';
+
+/** An identity provider whose switch links or unlinks it. */
+export type CredentialSwitchProvider = 'google' | 'microsoft' | 'oidc';
 
 /** Why a switch cannot be changed: user accounts must keep a password; providers and 2FA need an email. */
 export type CredentialSwitchDisabledReason = 'user-password' | 'no-email';
@@ -18,7 +22,7 @@ export type CredentialSwitchRulesInput = {
   pending?: CredentialMethod | null;
 };
 
-const NEEDS_EMAIL: ReadonlySet<CredentialMethod> = new Set(['google', 'microsoft', 'totp']);
+const NEEDS_EMAIL: ReadonlySet<CredentialMethod> = new Set(['google', 'microsoft', 'oidc', 'totp']);
 
 /** Decides which login-method switches can be changed, and why not (spec §5, last rule). */
 export function credentialSwitchRules({
@@ -35,6 +39,7 @@ export function credentialSwitchRules({
     password: rule('password'),
     google: rule('google'),
     microsoft: rule('microsoft'),
+    oidc: rule('oidc'),
     totp: rule('totp'),
     webauthn: rule('webauthn'),
   };
@@ -51,6 +56,7 @@ const DEFAULT_LABELS: CredentialSwitchesLabels = {
   password: 'Email and password',
   google: 'Google',
   microsoft: 'Microsoft',
+  oidc: 'Single sign-on',
   totp: 'Two-factor authentication',
   webauthn: 'Security key',
   'user-password': 'Password sign-in is required for user accounts',
@@ -58,14 +64,14 @@ const DEFAULT_LABELS: CredentialSwitchesLabels = {
 };
 
 export type CredentialSwitchesProps = Omit<React.ComponentProps<'fieldset'>, 'children' | 'onToggle'> & {
-  /** Which methods are linked or active. */
-  methods: Record<CredentialMethod, boolean>;
+  /** Which methods are linked or active; a method left out is off. */
+  methods: Partial<Record<CredentialMethod, boolean>>;
   /** The account is a user account; its password switch is locked. */
   isUser: boolean;
-  /** The account has an email address; Google, Microsoft and two-factor need one. */
+  /** The account has an email address; the providers and two-factor need one. */
   hasEmail: boolean;
-  /** Which identity providers to offer. */
-  availableProviders?: ('google' | 'microsoft')[];
+  /** Which identity providers to offer (only configured ones should be); Google and Microsoft by default. */
+  availableProviders?: CredentialSwitchProvider[];
   /** Called when the user flips a switch, with the state it should get. */
   onToggle: (method: CredentialMethod, next: boolean) => void;
   /** The method whose change is in flight; its switch is disabled meanwhile. */
@@ -90,7 +96,7 @@ export function CredentialSwitches({
   const rules = credentialSwitchRules({ isUser, hasEmail, pending });
   const shown: CredentialMethod[] = [
     'password',
-    ...(['google', 'microsoft'] as const).filter((provider) => availableProviders.includes(provider)),
+    ...(['google', 'microsoft', 'oidc'] as const).filter((provider) => availableProviders.includes(provider)),
     'totp',
     'webauthn',
   ];
@@ -105,7 +111,7 @@ export function CredentialSwitches({
             key={method}
             data-method={method}
             label={texts[method]}
-            checked={methods[method]}
+            checked={methods[method] ?? false}
             disabled={disabled}
             disabledReason={reason ? texts[reason] : undefined}
             aria-busy={pending === method || undefined}

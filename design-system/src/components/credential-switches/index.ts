@@ -3,6 +3,7 @@ export type {
   CredentialSwitchDisabledReason,
   CredentialSwitchesLabels,
   CredentialSwitchesProps,
+  CredentialSwitchProvider,
   CredentialSwitchRule,
   CredentialSwitchRulesInput,
 } from './credential-switches';

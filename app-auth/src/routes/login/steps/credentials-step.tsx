@@ -1,15 +1,17 @@
-import type { Credential } from '@helios/api';
-import { Alert, Button, Checkbox, PasswordField, ProviderButton } from '@helios/design-system';
+import type { Credential, FederatedProvider, FederatedProviderId } from '@helios/api';
+import { Alert, Button, Checkbox, PasswordField } from '@helios/design-system';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LoginError } from '../../../atoms/login';
-import { providerOf } from '../use-login-flow';
+import { ProviderButtons } from '../../../components/provider-buttons';
 
-/** Step 4: the person's credentials — Google, Microsoft and/or the password form. */
+/** Step 4: the person's credentials — the configured providers, then the password form when the
+ * account has a password. */
 export function CredentialsStep({
   email,
   credentials,
+  providers,
   busy,
   error,
   onPassword,
@@ -20,30 +22,27 @@ export function CredentialsStep({
   resetHref: string;
   email: string;
   credentials: Credential[];
+  /** The providers this login can continue with, as the server lists them. */
+  providers: FederatedProvider[];
   busy: boolean;
   error: LoginError | null;
   onPassword: (password: string, remember: boolean) => void;
-  onProvider: (provider: 'google' | 'microsoft') => void;
+  onProvider: (provider: FederatedProviderId) => void;
 }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [touched, setTouched] = useState(false);
-  const providers = [
-    ...new Set(credentials.filter((c) => c.type === 'oidc').map((c) => providerOf(c.provider))),
-  ].filter((p): p is 'google' | 'microsoft' => p !== 'oidc');
   const hasPassword = credentials.some((c) => c.type === 'password');
   const fieldError = touched && password === '' ? t('login.passwordRequired') : undefined;
+  const alert = error ? (
+    <Alert tone={error.kind === 'hard' ? 'error' : 'warning'} role="alert">
+      {t(error.key)}
+    </Alert>
+  ) : null;
   return (
     <div className="grid gap-4">
-      {providers.map((provider) => (
-        <ProviderButton
-          key={provider}
-          provider={provider}
-          label={t(provider === 'google' ? 'login.continueWithGoogle' : 'login.continueWithMicrosoft')}
-          onClick={() => onProvider(provider)}
-        />
-      ))}
+      <ProviderButtons providers={providers} disabled={busy} onSelect={onProvider} />
       {providers.length > 0 && hasPassword ? (
         <p className="text-center text-muted-foreground text-sm" aria-hidden="true">
           {t('login.or')}
@@ -86,16 +85,15 @@ export function CredentialsStep({
               {t('login.forgotPassword')}
             </Link>
           </div>
-          {error ? (
-            <Alert tone={error.kind === 'hard' ? 'error' : 'warning'} role="alert">
-              {t(error.key)}
-            </Alert>
-          ) : null}
+          {alert}
           <Button type="submit" fullWidth size="lg" loading={busy} loadingLabel={t('common.loading')}>
             {t('login.signIn')}
           </Button>
         </form>
-      ) : null}
+      ) : (
+        // Without a password form the message (e.g. a provider's error) stands under the buttons.
+        alert
+      )}
     </div>
   );
 }

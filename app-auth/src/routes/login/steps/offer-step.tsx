@@ -1,12 +1,16 @@
+import type { FederatedProvider, FederatedProviderId } from '@helios/api';
 import { Alert, Button, checkPassword, PasswordChecklist, PasswordField } from '@helios/design-system';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginError } from '../../../atoms/login';
+import { ProviderButtons } from '../../../components/provider-buttons';
 import { LINK_OFFER_IDLE_MS } from '../../../lib/constants';
 
-/** Step 7: the offer to add a way to sign in — create a password (or skip). Sixty seconds
- * without any activity skips it, so nobody is left on this screen. */
+/** Step 7: the offer to add a way to sign in — link Google or Microsoft, create a password, or
+ * skip. Sixty seconds without any activity skips it, so nobody is left on this screen. */
 export function OfferStep({
+  providers = [],
+  onLink,
   busy,
   error,
   onCreate,
@@ -15,6 +19,9 @@ export function OfferStep({
 }: {
   /** Inactivity before the offer skips itself (spec: 60 seconds). */
   idleMs?: number;
+  /** Providers the account can link now; each leaves for the provider and then finishes. */
+  providers?: FederatedProvider[];
+  onLink: (provider: FederatedProviderId) => void;
   busy: boolean;
   error: LoginError | null;
   onCreate: (password: string) => void;
@@ -46,7 +53,15 @@ export function OfferStep({
   const checklist = t('login.checklist', { returnObjects: true });
   return (
     <div ref={container} className="grid gap-5">
-      <p>{t('login.offerText')}</p>
+      <p>{t(providers.length > 0 ? 'login.offerText' : 'login.offerTextPasswordOnly')}</p>
+      {providers.length > 0 ? (
+        <>
+          <ProviderButtons providers={providers} disabled={busy} onSelect={onLink} />
+          <p className="text-center text-muted-foreground text-sm" aria-hidden="true">
+            {t('login.or')}
+          </p>
+        </>
+      ) : null}
       <form
         className="grid gap-4"
         onSubmit={(event) => {

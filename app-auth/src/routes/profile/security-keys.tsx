@@ -1,0 +1,155 @@
+import type { UserInfo } from '@helios/api';
+import {
+  Alert,
+  type AlertTone,
+  Button,
+  Modal,
+  SecurityKeyList,
+  type SecurityKeyListItem,
+  TextField,
+} from '@helios/design-system';
+import { type Ref, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../api';
+import { type ErrorKey, errorKey } from '../../lib/errors';
+import { registerSecurityKey } from '../../lib/webauthn';
+import { keyNameProblem } from './login-methods';
+
+/** A message under the key list, with the values its text needs. */
+export type KeysMessage = {
+  tone: AlertTone;
+  key: 'profile.keyAdded' | 'profile.keyRemoved' | 'profile.removeFailed';
+  name?: string;
+};
+
+/** The account's security keys with Remove for each and "Add a security key". */
+export function SecurityKeysSection({
+  keys,
+  removingId,
+  message,
+  addButtonRef,
+  onAdd,
+  onRemove,
+}: {
+  keys: SecurityKeyListItem[];
+  removingId: string | null;
+  message: KeysMessage | null;
+  /** Focus lands here after a key's removal, since its own button is gone. */
+  addButtonRef: Ref<HTMLButtonElement>;
+  onAdd: () => void;
+  onRemove: (key: SecurityKeyListItem) => void;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div className="grid gap-1">
+        <h2 id={headingId} className="font-semibold text-base">
+          {t('profile.securityKeysTitle')}
+        </h2>
+        <p className="text-muted-foreground text-sm">{t('profile.securityKeyText')}</p>
+      </div>
+      <SecurityKeyList
+        keys={keys}
+        removingId={removingId}
+        onRemove={onRemove}
+        removeLabel={t('profile.removeKey')}
+        removeKeyLabel={(name) => t('profile.removeKeyLabel', { name })}
+        unnamedLabel={t('profile.typeSecurityKey')}
+        emptyText={t('profile.noSecurityKeys')}
+        loadingLabel={t('profile.removing')}
+      />
+      {message ? <Alert tone={message.tone}>{t(message.key, { name: message.name ?? '' })}</Alert> : null}
+      <Button ref={addButtonRef} variant="outline" className="justify-self-start" onClick={onAdd}>
+        {t('profile.addSecurityKey')}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * Adding a security key: the person names it, then the browser asks for the key. A closed
+ * prompt or a refused key shows its message here and the dialog stays, so they can try again.
+ */
+export function AddSecurityKeyDialog({
+  open,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Called with the account as the server describes it after registering the key. */
+  onAdded: (user: UserInfo, name: string) => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ErrorKey | null>(null);
+  const problem = keyNameProblem(name);
+  const nameError =
+    touched && problem ? t(problem === 'tooLong' ? 'profile.keyNameTooLong' : 'profile.keyNameRequired') : undefined;
+
+  function reset() {
+    setName('');
+    setTouched(false);
+    setFailure(null);
+  }
+
+  async function add() {
+    setTouched(true);
+    if (problem || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const options = await api.call('webauthnRegisterOptions', { body: {} });
+      const response = await registerSecurityKey(options);
+      const user = await api.call('webauthnRegister', { body: { name: name.trim(), response } });
+      reset();
+      onAdded(user, name.trim());
+    } catch (error) {
+      setFailure(errorKey(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      visible={open}
+      title={t('profile.addSecurityKey')}
+      content={t('profile.addKeyText')}
+      confirmLabel={t('common.continue')}
+      cancelLabel={t('common.cancel')}
+      confirmLoading={busy}
+      onConfirm={() => void add()}
+      onCancel={() => {
+        reset();
+        onClose();
+      }}
+    >
+      {/* A form, so Enter in the name field continues like the button does. */}
+      <form
+        noValidate
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <TextField
+          label={t('profile.keyNameLabel')}
+          name="security-key-name"
+          autoComplete="off"
+          required
+          placeholder={t('profile.keyNamePlaceholder')}
+          value={name}
+          error={nameError}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export type { SecurityKeyListItem, SecurityKeyListProps } from './security-key-list';
+export { SecurityKeyList } from './security-key-list';

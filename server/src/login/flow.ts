@@ -1,0 +1,117 @@
+import type { LoginState } from '@helios/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type AccountRow,
+  audit,
+  type CredentialRow,
+  credentialsOf,
+  factsOf,
+  findAccount,
+} from '../accounts/repository';
+import type { Context } from '../context';
+import { errors, type HttpError } from '../http/errors';
+import { rememberBrowser, startPortalSession } from '../session/portal-session';
+import { recordFailure, recordSuccess } from './lock';
+import {
+  type LoginSession,
+  loadLoginSession,
+  lockLoginSession,
+  loginResponse,
+  saveLoginSession,
+} from './login-session';
+import {
+  authenticationMethods,
+  canPerform,
+  type LoginAction,
+  type SecondFactor,
+  stateAfterSecondFactor,
+} from './machine';
+
+/**
+ * The two moves every login step makes, shared by the code, password, provider and security-key
+ * routes: `step` loads a login session, checks that the action fits its state and runs it under
+ * the session's lock; `advance` moves the session on after a proven factor (Done starts the
+ * portal session). `refuse` and `passSecondFactor` are the two ends of every factor check.
+ */
+export function loginFlow(ctx: Context) {
+  async function step<T>(
+    sessionId: string,
+    action: LoginAction,
+    email: string | null,
+    run: (session: LoginSession, account: AccountRow | null) => Promise<T>,
+  ): Promise<T> {
+    return lockLoginSession(ctx, sessionId, async () => {
+      const session = await loadLoginSession(ctx, sessionId);
+      if (!session) throw errors.sessionMissing();
+      if (!canPerform(session.state, action)) throw errors.invalidState();
+      if (email !== null && email !== session.email) throw errors.invalidState();
+      const account = session.accountId ? await findAccount(ctx.db, session.accountId) : null;
+      return run(session, account);
+    });
+  }
+
+  async function advance(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: LoginSession,
+    account: AccountRow,
+    state: LoginState,
+    /** The account's credentials when the caller already has them current; read otherwise. */
+    known?: CredentialRow[],
+  ) {
+    const next: LoginSession = { ...session, state };
+    await saveLoginSession(ctx, next);
+    if (state === 'Done') {
+      await recordSuccess(ctx, account);
+      await startPortalSession(
+        ctx,
+        reply,
+        account.id,
+        session.remember,
+        authenticationMethods(session.via, session.secondFactor),
+      );
+      await audit(ctx.db, {
+        actor: account.id,
+        action: 'login.success',
+        targetType: 'account',
+        targetId: account.id,
+        ip: request.ip,
+        details: { via: session.via },
+      });
+    }
+    const creds = known ?? (await credentialsOf(ctx.db, account.id));
+    return loginResponse(ctx, state, next.id, account, creds, true, next.email);
+  }
+
+  /** A wrong password, code or key: counts toward the lockout and is audited; the answer says
+   * locked when this failure locked the account, and is `wrong` otherwise. */
+  async function refuse(request: FastifyRequest, account: AccountRow, action: string, wrong: () => HttpError) {
+    const locked = await recordFailure(ctx, account);
+    await audit(ctx.db, {
+      action,
+      targetType: 'account',
+      targetId: account.id,
+      ip: request.ip,
+      details: { locked },
+    });
+    return locked ? errors.accountLocked() : wrong();
+  }
+
+  /** A proven second factor: the browser is remembered when asked (and allowed), then on. */
+  async function passSecondFactor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: LoginSession,
+    account: AccountRow,
+    creds: CredentialRow[],
+    factor: SecondFactor,
+    remember: boolean,
+  ) {
+    if (!session.via) throw errors.invalidState();
+    if (remember && ctx.config.allowTotpRemember) await rememberBrowser(ctx, reply, account.id);
+    const state = stateAfterSecondFactor(factsOf(account, creds), session.via);
+    return advance(request, reply, { ...session, secondFactor: factor }, account, state, creds);
+  }
+
+  return { step, advance, refuse, passSecondFactor };
+}

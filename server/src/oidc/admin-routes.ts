@@ -1,0 +1,36 @@
+import { adminRoutes } from '@helios/api';
+import type { FastifyInstance } from 'fastify';
+import { auditAdmin } from '../admin/audit';
+import type { Context } from '../context';
+import { registerAdmin } from '../http/auth';
+import { tenantOr404 } from '../tenants/queries';
+import { instanceClient, rotateClientSecret, setInstanceRedirectUris } from './clients';
+
+/** Admin calls on a tenant instance's OpenID Connect client. The secret leaves the server only
+ * in the answer to a rotation, once. */
+export function registerOidcClientAdminRoutes(app: FastifyInstance, ctx: Context) {
+  registerAdmin(app, ctx, adminRoutes.tenantOidcClient, async ({ params }) =>
+    instanceClient(ctx, await tenantOr404(ctx, params.tenantId)),
+  );
+
+  registerAdmin(app, ctx, adminRoutes.updateTenantOidcClient, async ({ params, body }, call) => {
+    const tenant = await tenantOr404(ctx, params.tenantId);
+    const client = await setInstanceRedirectUris(ctx, tenant, body);
+    await auditAdmin(
+      ctx,
+      call,
+      'tenant.oidc_client_updated',
+      { type: 'tenant', id: tenant.id },
+      { redirect_uris: client.redirect_uris, post_logout_redirect_uris: client.post_logout_redirect_uris },
+    );
+    return client;
+  });
+
+  registerAdmin(app, ctx, adminRoutes.rotateTenantOidcSecret, async ({ params }, call) => {
+    const tenant = await tenantOr404(ctx, params.tenantId);
+    const { client_id } = await instanceClient(ctx, tenant);
+    const client_secret = await rotateClientSecret(ctx, client_id);
+    await auditAdmin(ctx, call, 'tenant.oidc_secret_rotated', { type: 'tenant', id: tenant.id }, { client_id });
+    return { client_id, client_secret };
+  });
+}

@@ -1,0 +1,31 @@
+import { ErrorCode, routes } from '@helios/api';
+import type { FastifyInstance } from 'fastify';
+import { findAccount } from '../accounts/repository';
+import type { Context } from '../context';
+import { HttpError } from '../http/errors';
+import { register } from '../http/routes';
+import { currentSession } from '../session/portal-session';
+import { sharingPortalLoginUri } from './clients';
+import { sharingPortalMissingPage } from './pages';
+
+/**
+ * GET /auth/athena — hands a stakeholder to the sharing portal by third-party initiated login
+ * (OpenID Connect Core 4): the portal's sign-in entry gets the issuer, and the signed-in email as
+ * `login_hint`, and then sends an ordinary authorization request, which single sign-on answers.
+ */
+export function registerAthenaRoute(app: FastifyInstance, ctx: Context) {
+  register(app, routes.athena, async (_, request, reply) => {
+    const loginUri = await sharingPortalLoginUri(ctx);
+    if (!loginUri) {
+      if ((request.headers.accept ?? '').includes('text/html'))
+        return reply.code(404).type('text/html; charset=utf-8').send(sharingPortalMissingPage());
+      throw new HttpError(404, ErrorCode.sharingPortalNotConfigured, 'The sharing portal is not configured');
+    }
+    const target = new URL(loginUri);
+    target.searchParams.set('iss', ctx.config.publicUrl);
+    const session = await currentSession(ctx, request);
+    const account = session ? await findAccount(ctx.db, session.accountId) : null;
+    if (account) target.searchParams.set('login_hint', account.email);
+    return reply.redirect(target.toString(), 303);
+  });
+}

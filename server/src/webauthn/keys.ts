@@ -1,0 +1,83 @@
+import type { VerifiedRegistrationResponse, WebAuthnCredential } from '@simplewebauthn/server';
+import { and, eq, lt } from 'drizzle-orm';
+import type { CredentialRow } from '../accounts/repository';
+import type { Context } from '../context';
+import { credentials } from '../db/schema';
+
+/** What a security-key row keeps beside its public key (in `data`). */
+type SecurityKeyData = { transports?: string[]; aaguid?: string; backedUp?: boolean; deviceType?: string };
+
+type RegistrationInfo = NonNullable<VerifiedRegistrationResponse['registrationInfo']>;
+
+export function securityKeysOf(creds: CredentialRow[]): CredentialRow[] {
+  return creds.filter((c) => c.type === 'webauthn' && c.subject && c.secret);
+}
+
+function dataOf(row: CredentialRow): SecurityKeyData {
+  return row.data as SecurityKeyData;
+}
+
+/** How options name a key to the browser: its credential id and how it can be reached. */
+export function descriptorOf(row: CredentialRow) {
+  return { id: row.subject as string, transports: dataOf(row).transports };
+}
+
+/** A stored key as the verification library needs it. */
+export function webauthnCredentialOf(row: CredentialRow): WebAuthnCredential {
+  return {
+    id: row.subject as string,
+    publicKey: new Uint8Array(Buffer.from(row.secret as string, 'base64url')),
+    counter: row.counter,
+    transports: dataOf(row).transports,
+  };
+}
+
+/** Saves a verified new key; null when that credential id is already registered (to anyone). */
+export async function saveSecurityKey(
+  ctx: Context,
+  accountId: string,
+  label: string,
+  info: RegistrationInfo,
+): Promise<CredentialRow | null> {
+  const data: SecurityKeyData = {
+    transports: info.credential.transports,
+    aaguid: info.aaguid,
+    backedUp: info.credentialBackedUp,
+    deviceType: info.credentialDeviceType,
+  };
+  const [row] = await ctx.db
+    .insert(credentials)
+    .values({
+      accountId,
+      type: 'webauthn',
+      subject: info.credential.id,
+      secret: Buffer.from(info.credential.publicKey).toString('base64url'),
+      counter: info.credential.counter,
+      label,
+      data,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Records a verified use of a key. A key that counts its uses must report a higher count than
+ * the stored one, and the update only happens if it still is — so two nodes cannot both accept
+ * the same count (a cloned key or a replay racing the real one). Keys that never count (both
+ * zero) rely on the single-use challenge alone.
+ */
+export async function recordKeyUse(
+  ctx: Context,
+  row: CredentialRow,
+  newCounter: number,
+  backedUp: boolean,
+): Promise<boolean> {
+  const counterStillBelow = newCounter > 0 ? lt(credentials.counter, newCounter) : eq(credentials.counter, 0);
+  const updated = await ctx.db
+    .update(credentials)
+    .set({ counter: newCounter, lastUsedAt: ctx.now(), data: { ...dataOf(row), backedUp } })
+    .where(and(eq(credentials.id, row.id), counterStillBelow))
+    .returning({ id: credentials.id });
+  return updated.length === 1;
+}

@@ -1,0 +1,155 @@
+import { type AuthenticationResponse, type RegistrationResponse, routes } from '@helios/api';
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  type VerifiedAuthenticationResponse,
+  type VerifiedRegistrationResponse,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { audit, credentialsOf, userInfo } from '../accounts/repository';
+import type { Context } from '../context';
+import { signedInAccount } from '../http/auth';
+import { errors } from '../http/errors';
+import { register } from '../http/routes';
+import { loginFlow } from '../login/flow';
+import { accountLocked } from '../login/lock';
+import { limit } from '../login/routes';
+import { rateRules } from '../security/rate-limit';
+import { descriptorOf, recordKeyUse, saveSecurityKey, securityKeysOf, webauthnCredentialOf } from './keys';
+import { challenges, relyingParty, SUPPORTED_ALGORITHMS, userHandle, webauthnErrors } from './relying-party';
+
+/** The browser's JSON forms may carry `null` where the verification library wants absence. */
+function attestationOf(response: z.output<typeof RegistrationResponse>): RegistrationResponseJSON {
+  return { ...response, authenticatorAttachment: response.authenticatorAttachment ?? undefined };
+}
+
+function assertionOf(response: z.output<typeof AuthenticationResponse>): AuthenticationResponseJSON {
+  return {
+    ...response,
+    authenticatorAttachment: response.authenticatorAttachment ?? undefined,
+    response: { ...response.response, userHandle: response.response.userHandle ?? undefined },
+  };
+}
+
+/** Security keys: registration from the profile and use as the second factor. */
+export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
+  const { step, refuse, passSecondFactor } = loginFlow(ctx);
+
+  register(app, routes.webauthnRegisterOptions, async (_, request) => {
+    const account = await signedInAccount(ctx, request);
+    await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
+    const rp = relyingParty(ctx);
+    const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
+    const options = await generateRegistrationOptions({
+      rpName: rp.name,
+      rpID: rp.id,
+      userID: userHandle(ctx, account.id),
+      userName: account.email,
+      userDisplayName: account.name || account.email,
+      attestationType: 'none',
+      excludeCredentials: keys.map(descriptorOf),
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
+    });
+    await challenges.forRegistration(ctx, account.id, options.challenge);
+    return options;
+  });
+
+  register(app, routes.webauthnRegister, async ({ body }, request) => {
+    const account = await signedInAccount(ctx, request);
+    await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
+    const challenge = await challenges.takeForRegistration(ctx, account.id);
+    if (!challenge) throw webauthnErrors.noPending();
+    const rp = relyingParty(ctx);
+    let verification: VerifiedRegistrationResponse;
+    try {
+      verification = await verifyRegistrationResponse({
+        response: attestationOf(body.response),
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        // A security key as a second factor needs the touch, not a PIN: the password or code
+        // before it is the other factor.
+        requireUserVerification: false,
+        supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
+      });
+    } catch {
+      throw webauthnErrors.registrationFailed();
+    }
+    if (!verification.verified) throw webauthnErrors.registrationFailed();
+    const saved = await saveSecurityKey(ctx, account.id, body.name, verification.registrationInfo);
+    if (!saved) throw webauthnErrors.registrationFailed();
+    await audit(ctx.db, {
+      actor: account.id,
+      action: 'credential.webauthn_registered',
+      targetType: 'credential',
+      targetId: saved.id,
+      ip: request.ip,
+      details: { aaguid: verification.registrationInfo.aaguid },
+    });
+    return userInfo(account, await credentialsOf(ctx.db, account.id));
+  });
+
+  register(app, routes.webauthnLoginOptions, async ({ body }, request) => {
+    await limit(ctx, request, rateRules.verify);
+    return step(body.session_id, 'verify-webauthn', null, async (session, account) => {
+      if (!account || !session.via) throw errors.invalidState();
+      const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
+      // An account without keys has nothing to answer with: the step does not fit this login.
+      if (keys.length === 0) throw errors.invalidState();
+      const options = await generateAuthenticationOptions({
+        rpID: relyingParty(ctx).id,
+        allowCredentials: keys.map(descriptorOf),
+        userVerification: 'preferred',
+      });
+      await challenges.forLogin(ctx, session.id, options.challenge);
+      return options;
+    });
+  });
+
+  register(app, routes.verifyWebauthn, async ({ body }, request, reply) => {
+    await limit(ctx, request, rateRules.verify);
+    return step(body.session_id, 'verify-webauthn', null, async (session, account) => {
+      if (!account || !session.via) throw errors.invalidState();
+      // A locked account answers the same whether or not the key would have been accepted.
+      if (accountLocked(ctx, account)) throw errors.accountLocked();
+      const challenge = await challenges.takeForLogin(ctx, session.id);
+      if (!challenge) throw webauthnErrors.noPending();
+      const creds = await credentialsOf(ctx.db, account.id);
+      // Only this account's keys: a key registered to anyone else is as good as an unknown one.
+      const key = securityKeysOf(creds).find((c) => c.subject === body.response.id);
+      const rp = relyingParty(ctx);
+      let verification: VerifiedAuthenticationResponse | null = null;
+      if (key) {
+        try {
+          verification = await verifyAuthenticationResponse({
+            response: assertionOf(body.response),
+            expectedChallenge: challenge,
+            expectedOrigin: rp.origin,
+            expectedRPID: rp.id,
+            credential: webauthnCredentialOf(key),
+            requireUserVerification: false,
+          });
+        } catch {
+          verification = null;
+        }
+      }
+      const accepted =
+        key !== undefined &&
+        verification?.verified === true &&
+        (await recordKeyUse(
+          ctx,
+          key,
+          verification.authenticationInfo.newCounter,
+          verification.authenticationInfo.credentialBackedUp,
+        ));
+      if (!accepted) throw await refuse(request, account, 'login.webauthn_failed', webauthnErrors.loginFailed);
+      return passSecondFactor(request, reply, session, account, creds, 'webauthn', body.remember);
+    });
+  });
+}

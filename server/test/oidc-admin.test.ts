@@ -1,0 +1,246 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditEvents, oidcClients } from '../src/db/schema';
+import { saveSharingPortal } from '../src/oidc/clients';
+import { rotateSigningKeys } from '../src/oidc/keys';
+import { failure, signedIn, signedInAdmin, uniqueSlug } from './admin-helpers';
+import { commandLine } from './cli';
+import { createTenant } from './fixtures';
+import { type Browser, backend, startTestServer, type TestServer } from './harness';
+import { instanceWithClient, member, signedInTo } from './oidc-helpers';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedInAdmin(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A token request with a client's credentials: the secret decides between 401 invalid_client
+ * and the answer about the (made-up) code. */
+async function tokenStatus(clientId: string, secret: string) {
+  const response = await fetch(`${server.url}/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: 'made-up-code',
+      redirect_uri: 'https://x.example.com/auth/callback',
+      code_verifier: 'v'.repeat(43),
+    }).toString(),
+  });
+  return { status: response.status, error: ((await response.json()) as { error: string }).error };
+}
+
+describe("a tenant instance's client (admin calls)", () => {
+  test('a new tenant comes with its client: default URIs, secret shown only by a rotation, once', async () => {
+    const slug = uniqueSlug();
+    const { id } = await admin.browser.api.call('createTenant', {
+      body: { name: 'Client Co', slug, url: `https://${slug}.example.com/` },
+    });
+    const [row] = await server.ctx.db.select().from(oidcClients).where(eq(oidcClients.clientId, id));
+    expect(row).toMatchObject({ tenantId: id, kind: 'instance', name: 'Client Co' });
+
+    const client = await admin.browser.api.call('tenantOidcClient', { params: { tenantId: id } });
+    expect(client).toEqual({
+      client_id: id,
+      redirect_uris: [`https://${slug}.example.com/auth/callback`],
+      post_logout_redirect_uris: [`https://${slug}.example.com/`],
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(JSON.stringify(client)).not.toMatch(/secret/);
+
+    const first = await admin.browser.api.call('rotateTenantOidcSecret', { params: { tenantId: id } });
+    expect(first.client_id).toBe(id);
+    expect(first.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await tokenStatus(id, first.client_secret)).toEqual({ status: 400, error: 'invalid_grant' });
+    const second = await admin.browser.api.call('rotateTenantOidcSecret', { params: { tenantId: id } });
+    expect(second.client_secret).not.toBe(first.client_secret);
+    expect(await tokenStatus(id, first.client_secret)).toEqual({ status: 401, error: 'invalid_client' });
+    expect(await tokenStatus(id, second.client_secret)).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(
+      JSON.stringify(await admin.browser.api.call('tenantOidcClient', { params: { tenantId: id } })),
+    ).not.toContain(second.client_secret);
+    const audits = await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorAccountId, admin.account.id), eq(auditEvents.targetId, id)));
+    expect(audits.filter((a) => a.action === 'admin.tenant.oidc_secret_rotated')).toHaveLength(2);
+    expect(JSON.stringify(audits)).not.toContain(second.client_secret);
+  });
+
+  test('redirect URIs are exact https addresses (http only on loopback), audited', async () => {
+    const tenant = await createTenant(server.ctx, uniqueSlug());
+    const call = (redirect_uris: string[], post_logout_redirect_uris: string[] = []) =>
+      admin.browser.api.call('updateTenantOidcClient', {
+        params: { tenantId: tenant.id },
+        body: { redirect_uris, post_logout_redirect_uris },
+      });
+    for (const bad of [
+      ['http://acme.example.com/auth/callback'],
+      ['https://acme.example.com/auth/callback#x'],
+      ['not a url'],
+      [],
+    ]) {
+      const error = await failure(call(bad));
+      expect(error.status).toBe(422);
+      expect(error.type).toBe('validation_error');
+    }
+    const updated = await call(
+      ['https://acme.example.com/auth/callback', 'http://localhost:5173/auth/callback'],
+      ['https://acme.example.com/'],
+    );
+    expect(updated.redirect_uris).toEqual([
+      'https://acme.example.com/auth/callback',
+      'http://localhost:5173/auth/callback',
+    ]);
+    expect(updated.post_logout_redirect_uris).toEqual(['https://acme.example.com/']);
+    const [audit] = await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, tenant.id), eq(auditEvents.action, 'admin.tenant.oidc_client_updated')));
+    expect(audit?.details).toMatchObject({ redirect_uris: updated.redirect_uris });
+    expect(
+      (
+        await failure(
+          admin.browser.api.call('tenantOidcClient', { params: { tenantId: '00000000-0000-4000-8000-000000000000' } }),
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  test('401 signed out and 403 for anyone but a platform admin, before the input is read', async () => {
+    const tenant = await createTenant(server.ctx, uniqueSlug());
+    const { browser: person } = await signedIn(server);
+    const signedOut = server.browser();
+    const calls = (browser: Browser) => [
+      browser.api.call('tenantOidcClient', { params: { tenantId: tenant.id } }),
+      browser.api.call('updateTenantOidcClient', {
+        params: { tenantId: tenant.id },
+        body: { redirect_uris: ['https://evil.example.com/cb'], post_logout_redirect_uris: [] },
+      }),
+      browser.api.call('rotateTenantOidcSecret', { params: { tenantId: tenant.id } }),
+    ];
+    for (const error of await Promise.all(calls(signedOut).map(failure))) expect(error.status).toBe(401);
+    for (const error of await Promise.all(calls(person).map(failure))) expect(error.status).toBe(403);
+    const client = await admin.browser.api.call('tenantOidcClient', { params: { tenantId: tenant.id } });
+    expect(client.redirect_uris).toEqual([`https://${tenant.slug}.example.com/auth/callback`]);
+  });
+});
+
+describe('the sharing portal client', () => {
+  test('its secret is kept when its addresses change, and replaced only when asked', async () => {
+    const settings = {
+      loginUri: 'https://share.example.com/login',
+      redirectUri: 'https://share.example.com/cb',
+      postLogoutUri: null,
+    };
+    const created = await saveSharingPortal(server.ctx, settings);
+    expect(created).toEqual({ created: true, secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const moved = await saveSharingPortal(server.ctx, { ...settings, redirectUri: 'https://share.example.com/cb2' });
+    expect(moved).toEqual({ created: false, secret: null });
+    expect(await tokenStatus('athena', created.secret as string)).toEqual({ status: 400, error: 'invalid_grant' });
+    const replaced = await saveSharingPortal(server.ctx, settings, true);
+    expect(replaced.secret).not.toBe(created.secret);
+    expect(await tokenStatus('athena', created.secret as string)).toEqual({ status: 401, error: 'invalid_client' });
+    await server.ctx.db.delete(oidcClients).where(eq(oidcClients.clientId, 'athena'));
+  });
+});
+
+describe('/auth/athena without a sharing portal', () => {
+  test('a clear page saying the sharing portal is not configured', async () => {
+    const page = await fetch(`${server.url}/auth/athena`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain('The sharing portal is not available');
+    expect(html).not.toMatch(/<script/i);
+    const json = await server.browser().raw('GET', '/auth/athena');
+    expect(json.json).toEqual({ detail: [{ type: 'sharing_portal_not_configured', msg: expect.any(String) }] });
+  });
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), 'helios-oidc-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('signing keys', () => {
+  test('after a rotation and a restart, new tokens use the new key and old ones still verify', {
+    timeout: 120_000,
+  }, async () => {
+    const first = await startTestServer(
+      backend === 'embedded' ? { reuse: { dataDir, storePrefix: 'oidc-keys:', secret: 'k'.repeat(40) } } : {},
+    );
+    let firstOpen = true;
+    let second: TestServer | undefined;
+    try {
+      const slug = uniqueSlug();
+      const before = await instanceWithClient(first, slug);
+      const person = await member(first, [before.tenant.id]);
+      const old = (await signedInTo(first, before.rp, person.email)).tokens.id_token as string;
+      const oldKid = decodeProtectedHeader(old).kid;
+      const { added } = await rotateSigningKeys(first.ctx);
+      expect(added).toHaveLength(2);
+      expect(added).not.toContain(oldKid);
+      await first.close({ keepData: true });
+      firstOpen = false;
+
+      second = await startTestServer({ reuse: first.reuse });
+      const jwks = (await (await fetch(`${second.url}/oauth2/jwks`)).json()) as JSONWebKeySet;
+      expect(jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining([oldKid, ...added]));
+      const keySet = createLocalJWKSet(jwks);
+      // Issued by the first server (its own address as issuer), verified with the new key set.
+      await expect(jwtVerify(old, keySet, { audience: before.tenant.id })).resolves.toBeTruthy();
+
+      const after = await instanceWithClient(second, uniqueSlug());
+      const { tokens } = await signedInTo(second, after.rp, (await member(second, [after.tenant.id])).email);
+      const fresh = tokens.id_token as string;
+      expect(added).toContain(decodeProtectedHeader(fresh).kid);
+      await expect(jwtVerify(fresh, keySet, { issuer: second.url })).resolves.toBeTruthy();
+    } finally {
+      if (firstOpen) await first.close();
+      await second?.close({ dropReused: true });
+    }
+  });
+});
+
+const { cli, cleanUp } = commandLine('helios-oidc-cli-');
+afterAll(cleanUp);
+
+describe('helios client sharing-portal and helios keys rotate (command line)', () => {
+  test('the sharing portal client: secret printed once, addresses checked; keys rotate', {
+    timeout: 120_000,
+  }, async () => {
+    const bad = await cli('client', 'sharing-portal', '--login-uri', 'http://share.example.com/login');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--login-uri: Must be https://');
+    expect(bad.stderr).toContain('--redirect-uri is required');
+
+    const uris = ['--login-uri', 'https://share.example.com/login', '--redirect-uri', 'https://share.example.com/cb'];
+    const created = await cli('client', 'sharing-portal', ...uris);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('Created the sharing portal client.');
+    expect(created.stdout).toContain('client_id: athena');
+    const secret = /client_secret: (\S+)/.exec(created.stdout)?.[1];
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const updated = await cli('client', 'sharing-portal', ...uris, '--post-logout-uri', 'https://share.example.com/');
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toContain('Updated the sharing portal client.');
+    expect(updated.stdout).not.toContain('client_secret');
+
+    const rotated = await cli('keys', 'rotate');
+    expect(rotated.code).toBe(0);
+    expect(rotated.stdout).toMatch(/Added signing keys \S+, \S+\./);
+    expect(rotated.stdout).toContain('Restart every node');
+  });
+});
