@@ -8,6 +8,8 @@ import { ensureChromium, pnpm, root } from './lib/toolchain.mjs';
 const reports = join(root, '.tmp', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
+// Test servers log here (and record the secrets tests use); the last step scans it.
+rmSync(join(root, '.tmp', 'logs'), { recursive: true, force: true });
 
 const chromium = ensureChromium();
 const env = { CHROMIUM_PATH: chromium };
@@ -48,15 +50,30 @@ const steps = [
     skip: services ? null : `PostgreSQL (${databaseUrl}) or Redis (${redisUrl}) not reachable`,
     required: Boolean(process.env.CI),
   },
+  {
+    name: 'several nodes, faults, load',
+    args: vitest('scale'),
+    report: 'scale',
+    env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl },
+    skip: services ? null : `PostgreSQL (${databaseUrl}) or Redis (${redisUrl}) not reachable`,
+    required: Boolean(process.env.CI),
+  },
   { name: 'design-system build', args: ['--filter', '@helios/design-system', 'run', 'build'] },
   { name: 'package lint (publint)', args: ['--filter', '@helios/design-system', 'run', 'lint:package'] },
   { name: 'story tests (Chromium)', args: vitest('stories'), report: 'stories' },
+  {
+    name: 'visual regression (Chromium)',
+    args: ['exec', 'playwright', 'test', '-c', 'tests/visual/playwright.config.ts'],
+    report: 'visual',
+  },
   { name: 'consumer check', args: ['exec', 'node', 'scripts/consumer-check.mjs'] },
+  { name: 'size budgets', args: ['exec', 'node', 'scripts/budgets.mjs'] },
   {
     name: 'end-to-end (Chromium)',
     args: ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts'],
     report: 'e2e',
   },
+  { name: 'secrets in logs', args: ['exec', 'node', 'scripts/log-scan.mjs'] },
 ];
 
 function vitest(project, report = project) {

@@ -2,18 +2,15 @@
  * Admin search at scale: seeds 100,000 accounts and 10,000 tenants (one INSERT … SELECT
  * generate_series each), then prints p50/p95 of account and tenant search over real HTTP, as an
  * admin, for selective terms (a few hits), broad ones (thousands match; 50 answered) and a
- * two-letter term (too short for the trigram indexes).
+ * two-letter term (too short for the trigram indexes). Part of `bench/all.ts`; alone:
+ *   pnpm bench:search      (from the repository root)
  * Embedded mode by default; PostgreSQL + Redis when DATABASE_URL and REDIS_URL are set (a
  * scratch database is created beside DATABASE_URL's and dropped afterwards).
- *   pnpm bench:search      (from the repository root)
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { loadConfig } from '../src/config';
-import { createServer } from '../src/server';
 import { createAccount, PASSWORD } from '../test/fixtures';
+import { type Mode, modeTitle, percentile, signInCookie, startBenchServer } from './lib';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 10_000);
@@ -85,28 +82,6 @@ const LAST = [
   'wallin',
 ] as const;
 
-async function scratchDatabase(baseUrl: string) {
-  const name = `helios_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
 /** Runs the requests with a few in flight; answers latency percentiles and the mean hit count. */
 async function measure(url: (i: number) => string, cookie: string) {
   const latencies: number[] = [];
@@ -119,9 +94,9 @@ async function measure(url: (i: number) => string, cookie: string) {
         const i = next++;
         const started = performance.now();
         const response = await fetch(url(i), { headers: { cookie } });
-        const body = (await response.json()) as unknown[];
+        const body = (await response.json()) as unknown;
         latencies.push(performance.now() - started);
-        if (response.ok) hits += body.length;
+        if (response.ok) hits += Array.isArray(body) ? body.length : 1;
         else failures += 1;
       }
     }),
@@ -130,54 +105,44 @@ async function measure(url: (i: number) => string, cookie: string) {
   return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), hits: hits / REQUESTS, failures };
 }
 
-async function main() {
-  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : null;
-  const config = loadConfig({
-    ...process.env,
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT: 'false',
-    HELIOS_SECRET: process.env.HELIOS_SECRET ?? 'b'.repeat(40),
-  });
-  const helios = await createServer(config, { ephemeral: !config.databaseUrl, storePrefix: `bench:${Date.now()}:` });
-  try {
-    await helios.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(helios.app.server.address() as AddressInfo).port}`;
-    const mode = config.databaseUrl ? 'PostgreSQL + Redis' : 'embedded (PGlite + in-process store)';
+export type SearchRow = { p50: number; p95: number; hits: number; failures: number };
+export type SearchFigures = {
+  accounts: number;
+  tenants: number;
+  seedMs: number;
+  rows: Record<string, SearchRow>;
+  /** GET /health at the same concurrency: the floor under any request in this mode. */
+  floor: SearchRow;
+};
 
-    let t = performance.now();
+export async function searchBench(mode: Mode): Promise<SearchFigures> {
+  const server = await startBenchServer(mode);
+  const { ctx } = server.running;
+  const base = server.url;
+  try {
+    const started = performance.now();
     // Realistic names: 30 first names × 30 last names, a running number in every email.
     const firstNames = FIRST.join(',');
     const lastNames = LAST.join(',');
-    await helios.ctx.db.execute(sql`
+    await ctx.db.execute(sql`
       insert into accounts (email, name, is_user, created_at)
       select f || '.' || l || g || '@company' || (g % 997) || '.example', initcap(f) || ' ' || initcap(l), true,
              now() - make_interval(secs => g)
       from generate_series(1, ${ACCOUNTS}) as g,
            lateral (select (string_to_array(${firstNames}, ','))[1 + g % 30] as f,
                            (string_to_array(${lastNames}, ','))[1 + (g / 30) % 30] as l) as names`);
-    await helios.ctx.db.execute(sql`
+    await ctx.db.execute(sql`
       insert into tenants (name, slug, url)
       select initcap((string_to_array(${lastNames}, ','))[1 + g % 30]) || ' ' ||
              (array['Recruiting', 'Talent', 'Careers', 'Group', 'Bygg', 'Konsult'])[1 + g % 6] || ' ' || g,
              'tenant' || g, 'https://tenant' || g || '.example.com'
       from generate_series(1, ${TENANTS}) as g`);
-    await helios.ctx.db.execute(sql`analyze accounts`);
-    await helios.ctx.db.execute(sql`analyze tenants`);
-    const seedMs = performance.now() - t;
+    await ctx.db.execute(sql`analyze accounts`);
+    await ctx.db.execute(sql`analyze tenants`);
+    const seedMs = performance.now() - started;
 
-    const admin = await createAccount(helios.ctx, { password: PASSWORD, isAdmin: true });
-    const headers = { 'content-type': 'application/json', origin: base };
-    const started = (await (
-      await fetch(`${base}/auth/login/start`, { method: 'POST', headers, body: JSON.stringify({ email: admin.email }) })
-    ).json()) as { session_id: string };
-    const done = await fetch(`${base}/auth/login/verify-password`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ session_id: started.session_id, email: admin.email, password: PASSWORD }),
-    });
-    const cookie = (done.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
+    const admin = await createAccount(ctx, { password: PASSWORD, isAdmin: true });
+    const cookie = await signInCookie(base, admin.email, PASSWORD);
 
     // Selective terms: part of one person's email, or a tenant's kind and number (a few hits).
     const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
@@ -190,8 +155,7 @@ async function main() {
       return `${pick(['recruiting', 'talent', 'careers', 'group', 'bygg', 'konsult'], g)} ${g}`;
     };
 
-    t = performance.now();
-    const results = {
+    const rows: Record<string, SearchRow> = {
       'accounts, part of an email': await measure((i) => `${base}/api/accounts/search/${emailPart(i)}`, cookie),
       'accounts, a last name': await measure((i) => `${base}/api/accounts/search/${pick(LAST, i)}`, cookie),
       'accounts, 2 letters': await measure(() => `${base}/api/accounts/search/an`, cookie),
@@ -201,22 +165,32 @@ async function main() {
       ),
       'tenants, a kind ("recruiting")': await measure(() => `${base}/api/tenants/search/recruiting`, cookie),
     };
-    const runMs = performance.now() - t;
-
-    console.log(`Helios admin search — ${mode}`);
-    console.log(`${ACCOUNTS} accounts and ${TENANTS} tenants seeded in ${(seedMs / 1000).toFixed(1)} s`);
-    console.log(`${REQUESTS} requests per row, ${CONCURRENCY} in flight, over HTTP as a signed-in admin\n`);
-    console.log('search                            p50 ms   p95 ms   hits/req   failures');
-    for (const [name, r] of Object.entries(results)) {
-      console.log(
-        `  ${name.padEnd(32)}${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}  ${r.hits.toFixed(1).padStart(9)}  ${String(r.failures).padStart(9)}`,
-      );
-    }
-    console.log(`\n(measured in ${(runMs / 1000).toFixed(1)} s)`);
+    const floor = await measure(() => `${base}/health`, cookie);
+    return { accounts: ACCOUNTS, tenants: TENANTS, seedMs, rows, floor };
   } finally {
-    await helios.close();
-    await scratch?.drop();
+    await server.close();
   }
 }
 
-await main();
+export function printSearch(figures: SearchFigures) {
+  console.log(
+    `${figures.accounts} accounts and ${figures.tenants} tenants seeded in ${(figures.seedMs / 1000).toFixed(1)} s`,
+  );
+  console.log(`${REQUESTS} requests per row, ${CONCURRENCY} in flight, over HTTP as a signed-in admin\n`);
+  console.log('search                            p50 ms   p95 ms   hits/req   failures');
+  for (const [name, r] of Object.entries({ ...figures.rows, 'GET /health (floor)': figures.floor })) {
+    console.log(
+      `  ${name.padEnd(32)}${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}  ${r.hits.toFixed(1).padStart(9)}  ${String(r.failures).padStart(9)}`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { DATABASE_URL, REDIS_URL } = process.env;
+  const mode: Mode =
+    DATABASE_URL && REDIS_URL
+      ? { name: 'services', databaseUrl: DATABASE_URL, redisUrl: REDIS_URL }
+      : { name: 'embedded' };
+  console.log(`Helios admin search — ${modeTitle(mode)}`);
+  printSearch(await searchBench(mode));
+}

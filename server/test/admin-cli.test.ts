@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { setPlatformAdmin } from '../src/admin/grant';
 import { accounts, auditEvents } from '../src/db/schema';
+import { commandLine } from './cli';
 import { createAccount } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
@@ -36,25 +31,8 @@ describe('granting and revoking admin rights', () => {
   });
 });
 
-const run = promisify(execFile);
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'helios-cli-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** The real command line, always embedded in its own folder (never the shared test database). */
-async function cli(...args: string[]) {
-  const env = { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: serverDir,
-      env,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const { cli, cleanUp } = commandLine('helios-cli-');
+afterAll(cleanUp);
 
 describe('helios admin (command line)', () => {
   test('clear messages and exit codes', { timeout: 120_000 }, async () => {

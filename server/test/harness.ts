@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createClient } from '@helios/api';
 import { desc } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
+import { loggerOptions } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { mailOutbox } from '../src/db/schema';
 import { createServer, type Running } from '../src/server';
+import { PASSWORD } from './fixtures';
 
 /** Which backends this run uses: embedded by default, PostgreSQL + Redis + SMTP when
  * DATABASE_URL and REDIS_URL are set (CI runs both). */
@@ -17,6 +24,117 @@ export const INSTANCE_KEY = 'instance-key-for-tests-0123456789abcdef';
 export const instanceHeaders = { authorization: `Bearer ${INSTANCE_KEY}` };
 
 export type CaughtMail = { to: string; subject: string; text: string };
+
+/** Each test server writes its log (pino, level info) to a file here, and every secret the tests
+ * use or receive is appended to `secrets.txt`; `node scripts/log-scan.mjs` then proves that no
+ * log line holds one. */
+export const LOG_DIR = join(fileURLToPath(new URL('../../', import.meta.url)), '.tmp', 'logs');
+const SECRETS_FILE = join(LOG_DIR, 'secrets.txt');
+
+/** What counts as a secret of each kind: values that could not appear in a log by chance. */
+const secretShapes: Record<string, (value: string) => boolean> = {
+  password: (value) => value.length >= 8,
+  'one-time code': (value) => /^\d{6}$/.test(value),
+  'authenticator code': (value) => /^\d{6}$/.test(value),
+};
+const recorded = new Set<string>();
+
+/** Appends a secret (once per value and kind) to the file the log scan reads. */
+export function recordSecret(kind: string, value: unknown) {
+  if (typeof value !== 'string') return;
+  const fits = secretShapes[kind] ?? ((candidate: string) => candidate.length >= 16);
+  if (!fits(value)) return;
+  const key = `${kind}\u0000${value}`;
+  if (recorded.has(key)) return;
+  recorded.add(key);
+  mkdirSync(LOG_DIR, { recursive: true });
+  appendFileSync(SECRETS_FILE, `${JSON.stringify({ kind, value })}\n`);
+}
+
+/** Secret-bearing fields of request and response bodies, by JSON key. */
+const secretFields: Record<string, string> = {
+  password: 'password',
+  otp: 'one-time code',
+  totp_code: 'authenticator code',
+  token: 'reset token',
+  session_id: 'login session id',
+  secret: 'authenticator secret',
+  client_secret: 'client secret',
+  clavis: 'clavis',
+  link: 'reset link',
+  code: 'authorization code',
+  access_token: 'access token',
+  id_token: 'ID token',
+  refresh_token: 'refresh token',
+  id_token_hint: 'ID token',
+};
+
+/** Records the secret fields of a body; `only` limits it to some kinds. */
+function recordFields(value: unknown, only?: Set<string>, depth = 0) {
+  if (depth > 8 || value === null || typeof value !== 'object') return;
+  for (const [key, field] of Object.entries(value)) {
+    const kind = secretFields[key];
+    if (kind && (!only || only.has(kind))) recordSecret(kind, field);
+    if (key === 'link' && typeof field === 'string' && !only) recordLink(field);
+    recordFields(field, only, depth + 1);
+  }
+}
+
+/** The secret parts of an address: secret query values and the token of a set-password link. */
+function recordLink(address: string) {
+  let url: URL;
+  try {
+    url = new URL(address, 'http://link.invalid');
+  } catch {
+    return;
+  }
+  for (const [name, value] of url.searchParams) {
+    const kind = secretFields[name];
+    if (kind) recordSecret(kind, value);
+  }
+  const token = /\/set-password\/([^/?#]+)/.exec(url.pathname)?.[1];
+  if (token) recordSecret('reset token', decodeURIComponent(token));
+}
+
+/** The one-time codes and links in a mail's text. */
+function recordMail(text: string) {
+  for (const match of text.matchAll(/(?<!\d)\d{6}(?!\d)/g)) recordSecret('one-time code', match[0]);
+  for (const match of text.matchAll(/https?:\/\/\S+/g)) recordLink(match[0]);
+}
+
+/** The test file that started a server, to name its log after. */
+function callerName(): string {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 50;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  const frame = stack.split('\n').find((line) => /\.(test|spec)\.ts/.test(line));
+  const file = /([^/\\(\s]+)\.(?:test|spec)\.ts/.exec(frame ?? '')?.[1];
+  return file ?? 'server';
+}
+
+/** A pino logger like the server's own (same redaction and serializers), writing to its own file
+ * (none when silent). */
+function fileLogger(level: string) {
+  if (level === 'silent') {
+    const logger = pino({ level }) as unknown as FastifyBaseLogger;
+    return { file: null, logger, close: async () => {} };
+  }
+  const file = join(LOG_DIR, `${callerName()}-${Date.now()}-${randomBytes(3).toString('hex')}.log`);
+  mkdirSync(LOG_DIR, { recursive: true });
+  const destination = pino.destination({ dest: file, sync: false, minLength: 0 });
+  // Without pid and hostname: numbers that could pass for a one-time code in the scan.
+  const logger = pino({ ...(loggerOptions(level) as pino.LoggerOptions), base: undefined }, destination);
+  return {
+    file,
+    logger: logger as unknown as FastifyBaseLogger,
+    close: () =>
+      new Promise<void>((resolve) => {
+        destination.once('close', () => resolve());
+        destination.end();
+      }),
+  };
+}
 
 /** A mail catcher on loopback: what nodemailer sends over SMTP arrives here. */
 async function startSmtpCatcher() {
@@ -93,8 +211,14 @@ async function createTestDatabase(baseUrl: string) {
 export type TestServerOptions = {
   env?: Record<string, string>;
   now?: () => Date;
+  /** The host name in the server's public address (default 127.0.0.1). Security keys need a
+   * domain, not an address, as their relying-party id: browser tests use `localhost`. */
+  hostname?: string;
   /** Reuse a database and store prefix (restart tests). */
   reuse?: { databaseUrl?: string; dataDir?: string; storePrefix: string; secret: string };
+  /** Write the server's log (level info, or LOG_LEVEL from `env`) to a file in LOG_DIR (default
+   * true); false keeps it silent. Never to stdout. */
+  logFile?: boolean;
 };
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -108,7 +232,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'info',
     RATE_LIMIT: 'false',
     HELIOS_SECRET: secret,
     INSTANCE_API_KEY: INSTANCE_KEY,
@@ -127,19 +251,29 @@ export async function startTestServer(options: TestServerOptions = {}) {
     env.DATA_DIR = options.reuse.dataDir;
   }
   const config: Config = loadConfig(env);
+  const log = fileLogger(options.logFile === false ? 'silent' : config.logLevel);
+  recordSecret('server secret', secret);
+  recordSecret('instance key', INSTANCE_KEY);
+  recordSecret('password', PASSWORD);
   const running: Running = await createServer(config, {
     ephemeral: backend === 'embedded' && !options.reuse?.dataDir,
     now: options.now,
     storePrefix,
+    logger: log.logger,
   });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(running.app.server.address() as AddressInfo).port}`;
+  const url = `http://${options.hostname ?? '127.0.0.1'}:${(running.app.server.address() as AddressInfo).port}`;
   running.ctx.config.publicUrl = url;
 
   async function mails(): Promise<CaughtMail[]> {
-    if (smtp) return smtp.mails;
-    const rows = await running.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id));
-    return rows.reverse().map((row) => ({ to: row.toAddress, subject: row.subject, text: row.textBody }));
+    let caught: CaughtMail[];
+    if (smtp) caught = smtp.mails;
+    else {
+      const rows = await running.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id));
+      caught = rows.reverse().map((row) => ({ to: row.toAddress, subject: row.subject, text: row.textBody }));
+    }
+    for (const mail of caught) recordMail(mail.text);
+    return caught;
   }
 
   /** Waits for the newest mail to an address (mail leaves after the answer). */
@@ -161,6 +295,8 @@ export async function startTestServer(options: TestServerOptions = {}) {
     url,
     ctx: running.ctx,
     running,
+    /** The file this server's log is written to (null when silent). */
+    logFile: log.file,
     mails,
     waitForMail,
     mailCount,
@@ -173,6 +309,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
      * server reused from another (the last server of a restart test cleans up). */
     close: async (options: { keepData?: boolean; dropReused?: boolean } = {}) => {
       await running.close();
+      await log.close();
       await smtp?.close();
       if (!options.keepData) await database?.drop();
       if (options.dropReused && env.DATABASE_URL && !database) {
@@ -199,23 +336,68 @@ export class Browser {
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', this.baseUrl);
     const response = await fetch(input, { ...init, headers });
+    if (!this.hostile) this.recordRequest(input, init, headers, response.status < 400);
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const [name = '', ...rest] = pair.split('=');
       const value = rest.join('=');
       const expired = attributes.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
       if (expired || value === '') this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value);
+      else {
+        this.cookies.set(name.trim(), value);
+        // The identity provider's interaction cookies hold the interaction's id, which is in its
+        // address by design; their signatures (`.sig`) are the secret part.
+        if (!/^helios_oidc_(interaction|resume)$/.test(name.trim()))
+          recordSecret(`cookie ${name.trim()}`, decodeURIComponent(value));
+      }
     }
+    await this.recordResponse(response);
     return response;
+  }
+
+  /** Hostile input (`raw`) is noise, not the caller's secrets; everything else is recorded. */
+  private hostile = false;
+
+  /** What a request sent: passwords always (a wrong one is as private as the right one), the
+   * rest only when the server took it — a made-up code or session id a test sends to be refused
+   * is no secret, and may well appear elsewhere by design. */
+  private recordRequest(input: string | URL | Request, init: RequestInit, headers: Headers, accepted: boolean) {
+    const only = accepted ? undefined : new Set(['password']);
+    if (accepted) {
+      recordSecret('bearer token', /^Bearer (.+)$/i.exec(headers.get('authorization') ?? '')?.[1]);
+      recordLink(input instanceof Request ? input.url : input.toString());
+    }
+    if (typeof init.body !== 'string') return;
+    try {
+      recordFields(JSON.parse(init.body), only);
+    } catch {
+      for (const [name, value] of new URLSearchParams(init.body)) {
+        const kind = secretFields[name];
+        if (kind && (!only || only.has(kind))) recordSecret(kind, value);
+      }
+    }
+  }
+
+  private async recordResponse(response: Response) {
+    const location = response.headers.get('location');
+    if (location) recordLink(location);
+    if (!(response.headers.get('content-type') ?? '').includes('json')) return;
+    try {
+      recordFields(await response.clone().json());
+    } catch {
+      // Not JSON after all: nothing to record.
+    }
   }
 
   /** Raw JSON call for hostile-input tests that bypass the typed client. */
   async raw(method: string, path: string, body?: string, headers: Record<string, string> = {}) {
+    this.hostile = true;
     const response = await this.fetch(`${this.baseUrl}${path}`, {
       method,
       body,
       headers: { 'content-type': 'application/json', ...headers },
+    }).finally(() => {
+      this.hostile = false;
     });
     const text = await response.text();
     let json: unknown;

@@ -1,0 +1,287 @@
+/**
+ * Helios at scale, in one command: every figure printed beside its ceiling measured in the same
+ * run on the same machine, marked ok or below target.
+ *
+ *   pnpm bench                                   (from the repository root)
+ *   pnpm --filter @helios/server exec tsx bench/all.ts [--mode embedded|services|both]
+ *        [--only http,sign-in,tokens,search,start] [--seconds 5] [--rounds 2] [--profile <dir>]
+ *
+ * Modes: embedded (PGlite + in-process store) and services (PostgreSQL + Redis: a scratch
+ * database beside BENCH_DATABASE_URL's, default postgres://root@127.0.0.1:5432/postgres, and
+ * keys under a fresh prefix in BENCH_REDIS_URL, default redis://127.0.0.1:6379; both removed
+ * afterwards). `both` (the default) runs services only when they are reachable.
+ * What each figure means: docs/performance-server.md.
+ */
+import { connect } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type HttpFigures, httpBench, type Measured } from './http';
+import { LoadGenerator, type Mode, modeTitle, profileInto, startBenchServer } from './lib';
+import { type SearchFigures, type SearchRow, searchBench } from './search-bench';
+import { type SignInFigures, signInBench } from './sign-in';
+import { medianRss, medianStart, type StartFigures, startBench } from './start';
+import { type TokenFigures, tokenBench } from './tokens';
+
+const BENCHES = ['http', 'sign-in', 'tokens', 'search', 'start'] as const;
+type Bench = (typeof BENCHES)[number];
+
+const { values: flags } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'both' },
+    only: { type: 'string', default: BENCHES.join(',') },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '5' },
+    rounds: { type: 'string', default: '2' },
+    profile: { type: 'string' },
+  },
+});
+const SECONDS = Number(flags.seconds);
+const ROUNDS = Number(flags.rounds);
+const ONLY = new Set(flags.only.split(',').map((name) => name.trim()));
+for (const name of ONLY) {
+  if (!BENCHES.includes(name as Bench)) throw new Error(`unknown bench ${name}; choose from ${BENCHES.join(', ')}`);
+}
+if (!['embedded', 'services', 'both'].includes(flags.mode)) throw new Error('--mode is embedded, services or both');
+
+/** HTTP load: connections of the load generator for ping and userinfo. */
+const CONNECTIONS = 32;
+/** Sign-ins and token requests in flight: enough to keep the thread pool (4) and database busy. */
+const CONCURRENCY = 8;
+
+/** Targets. The first three are the product's (issue "Proof at scale"); the others are budgets
+ * explained in docs/performance-server.md. */
+const TARGET = {
+  http: 0.5,
+  signIn: 0.85,
+  tokens: 0.25,
+  searchP95Ms: 250,
+  restartMs: 5_000,
+  idleRssMb: 256,
+};
+
+type Line = { figure: string; helios: string; ceiling: string; ratio: string; target: string; ok: boolean | null };
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+const n0 = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => `${value >= 100 ? n0(value) : value.toFixed(1)} ms`;
+const mb = (bytes: number) => `${n0(bytes / 1024 / 1024)} MB`;
+const perSecond = (runs: Measured[]) => mean(runs.map((run) => run.perSecond));
+/** CPU this process spent per operation (main thread and thread pool): unlike a rate, it hardly
+ * moves when other work on the machine takes cores away. */
+const cpuPerOp = (runs: Measured[]) => mean(runs.map((run) => (run.serverCpu * 1000) / run.perSecond));
+const rate = (runs: Measured[]) =>
+  `${n0(perSecond(runs)).padStart(6)}/s  p99 ${ms(mean(runs.map((run) => run.p99))).padStart(8)}  CPU ${cpuPerOp(runs).toFixed(2)} ms`;
+const failures = (runs: Measured[]) => runs.reduce((sum, run) => sum + run.failures, 0);
+
+function atLeast(figure: string, helios: Measured[], ceiling: Measured[], name: string, target: number): Line {
+  const ratio = perSecond(helios) / perSecond(ceiling);
+  const failed = failures(helios);
+  return {
+    figure: failed > 0 ? `${figure} (${failed} failed)` : figure,
+    helios: rate(helios),
+    ceiling: `${name.padEnd(16)} ${rate(ceiling)}`,
+    ratio: `${ratio.toFixed(2)}×`,
+    target: `≥ ${target.toFixed(2)}×`,
+    ok: ratio >= target && failed === 0,
+  };
+}
+
+function httpLines(figures: HttpFigures): Line[] {
+  return [
+    atLeast('session ping', figures.ping, figures.bare, 'bare node:http', TARGET.http),
+    atLeast('userinfo', figures.userinfo, figures.bare, 'bare node:http', TARGET.http),
+  ];
+}
+
+function signInLines(figures: SignInFigures): Line[] {
+  return [atLeast('password sign-ins', figures.signIn, figures.argon2, 'argon2id verify', TARGET.signIn)];
+}
+
+function tokenLines(figures: TokenFigures, ceiling: Measured[]): Line[] {
+  return [
+    atLeast('token endpoint: code exchange', figures.exchange, ceiling, 'RS256 signature', TARGET.tokens),
+    atLeast('token endpoint: refresh', figures.refresh, ceiling, 'RS256 signature', TARGET.tokens),
+  ];
+}
+
+const latency = (row: SearchRow) => `p95 ${ms(row.p95).padStart(8)}  p50 ${ms(row.p50).padStart(8)}`;
+
+function searchLines(figures: SearchFigures): Line[] {
+  return Object.entries(figures.rows).map(([name, row]) => ({
+    figure: `search p95: ${name}${row.failures > 0 ? ` (${row.failures} failed)` : ''}`,
+    helios: latency(row),
+    ceiling: `${'GET /health'.padEnd(16)} ${latency(figures.floor)}`,
+    ratio: `${(row.p95 / figures.floor.p95).toFixed(1)}×`,
+    target: `≤ ${TARGET.searchP95Ms} ms`,
+    ok: row.p95 <= TARGET.searchP95Ms && row.failures === 0,
+  }));
+}
+
+function startLines(figures: StartFigures): Line[] {
+  const bareMs = medianStart(figures.bare);
+  const restartMs = medianStart(figures.restarts);
+  const rss = medianRss(figures.restarts);
+  const bare = 'bare node:http'.padEnd(16);
+  return [
+    {
+      figure: 'cold start: first (new database)',
+      helios: ms(figures.first.startMs).padStart(9),
+      ceiling: `${bare} ${ms(bareMs).padStart(9)}`,
+      ratio: `${(figures.first.startMs / bareMs).toFixed(1)}×`,
+      target: '',
+      ok: null,
+    },
+    {
+      figure: 'cold start: restart',
+      helios: ms(restartMs).padStart(9),
+      ceiling: `${bare} ${ms(bareMs).padStart(9)}`,
+      ratio: `${(restartMs / bareMs).toFixed(1)}×`,
+      target: `≤ ${n0(TARGET.restartMs)} ms`,
+      ok: restartMs <= TARGET.restartMs,
+    },
+    {
+      figure: 'idle memory (RSS after a GC)',
+      helios: `${mb(rss).padStart(9)}  heap ${mb(figures.restarts[0]?.memory.heapUsed ?? 0)}`,
+      ceiling: `${bare} ${mb(medianRss(figures.bare)).padStart(9)}`,
+      ratio: `${(rss / medianRss(figures.bare)).toFixed(1)}×`,
+      target: `≤ ${TARGET.idleRssMb} MB`,
+      ok: rss <= TARGET.idleRssMb * 1024 * 1024,
+    },
+  ];
+}
+
+function print(lines: Line[]) {
+  for (const line of lines) {
+    const verdict = line.ok === null ? '' : line.ok ? 'ok' : 'BELOW TARGET';
+    console.log(
+      `  ${line.figure.padEnd(40)} ${line.helios.padEnd(38)} ${line.ceiling.padEnd(55)} ${line.ratio.padStart(6)}  ${line.target.padEnd(10)} ${verdict}`,
+    );
+  }
+}
+
+/** The ceiling of the token endpoint: RS256 signatures (one per ID token) in this process. */
+async function rs256Signs(seconds: number): Promise<Measured> {
+  const { generateKeyPair, SignJWT } = await import('jose');
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048 });
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let count = 0;
+  while (performance.now() < end) {
+    await new SignJWT({ sub: 'account', email: 'person@example.com', nonce: String(count) })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    count += 1;
+  }
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return {
+    perSecond: count / (wallMs / 1000),
+    p50: wallMs / count,
+    p99: wallMs / count,
+    failures: 0,
+    loadCpu: 0,
+    serverCpu: (used.user + used.system) / 1000 / wallMs,
+  };
+}
+
+async function runMode(mode: Mode): Promise<{ lines: Line[]; ok: boolean }> {
+  console.log(`\n━━ ${modeTitle(mode)} ━━`);
+  console.log(
+    `  ${'figure'.padEnd(40)} ${'Helios'.padEnd(38)} ${'ceiling, same run'.padEnd(55)} ${'ratio'.padStart(6)}  target`,
+  );
+  profileInto(flags.profile ? join(flags.profile, mode.name) : null);
+  const lines: Line[] = [];
+  const load = new LoadGenerator();
+  const server = ONLY.has('http') || ONLY.has('sign-in') || ONLY.has('tokens') ? await startBenchServer(mode) : null;
+  try {
+    if (server && ONLY.has('http')) {
+      const part = httpLines(
+        await httpBench(server, load, { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS }),
+      );
+      print(part);
+      lines.push(...part);
+    }
+    if (server && ONLY.has('sign-in')) {
+      const part = signInLines(
+        await signInBench(server, load, { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY }),
+      );
+      print(part);
+      lines.push(...part);
+    }
+    if (server && ONLY.has('tokens')) {
+      const ceiling: Measured[] = [];
+      for (let round = 0; round < ROUNDS; round++) ceiling.push(await rs256Signs(SECONDS / 2));
+      const part = tokenLines(
+        await tokenBench(server, load, { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY }),
+        ceiling,
+      );
+      print(part);
+      lines.push(...part);
+    }
+  } finally {
+    load.close();
+    await server?.close();
+  }
+  if (ONLY.has('search')) {
+    const part = searchLines(await searchBench(mode));
+    print(part);
+    lines.push(...part);
+  }
+  if (ONLY.has('start')) {
+    const part = startLines(await startBench(mode, { restarts: 2 }));
+    print(part);
+    lines.push(...part);
+  }
+  return { lines, ok: lines.every((line) => line.ok !== false) };
+}
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function main() {
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const modes: Mode[] = [];
+  if (flags.mode !== 'services') modes.push({ name: 'embedded' });
+  if (flags.mode !== 'embedded') {
+    if ((await reachable(databaseUrl)) && (await reachable(redisUrl)))
+      modes.push({ name: 'services', databaseUrl, redisUrl });
+    else if (flags.mode === 'services')
+      throw new Error(`PostgreSQL (${databaseUrl}) or Redis (${redisUrl}) not reachable`);
+    else console.log(`PostgreSQL + Redis skipped: ${databaseUrl} or ${redisUrl} not reachable`);
+  }
+
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+  console.log(
+    `Helios benchmark — ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${load()}`,
+  );
+  console.log(
+    `${SECONDS} s per run, ${ROUNDS} rounds, ceiling and Helios alternating; load from a separate process ` +
+      `(${CONNECTIONS} connections for HTTP, ${CONCURRENCY} in flight for sign-ins and tokens)`,
+  );
+  let ok = true;
+  for (const mode of modes) ok = (await runMode(mode)).ok && ok;
+  console.log(`\nload average at the end ${load()}; ${ok ? 'every target met' : 'some targets missed'}`);
+  process.exitCode = ok ? 0 : 1;
+}
+
+await main();

@@ -1,0 +1,211 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import pino from 'pino';
+import { loggerOptions } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createServer, type Running } from '../src/server';
+import type { LoadJob, LoadResult } from './load';
+
+/** Where a run keeps its data: embedded (PGlite + in-process store) or PostgreSQL + Redis. */
+export type Mode = { name: 'embedded' } | { name: 'services'; databaseUrl: string; redisUrl: string };
+
+export const modeTitle = (mode: Mode) =>
+  mode.name === 'embedded' ? 'embedded (PGlite + in-process store)' : 'PostgreSQL + Redis';
+
+/** The server secret every bench server uses (bench data is thrown away afterwards). */
+export const BENCH_SECRET = 'bench-secret-0123456789abcdef0123456789';
+
+/** A scratch PostgreSQL database beside `baseUrl`'s, dropped by `drop`. */
+export async function scratchDatabase(baseUrl: string) {
+  const name = `helios_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Deletes every Redis key under a bench server's prefix. */
+async function dropRedisPrefix(redisUrl: string, prefix: string) {
+  const redis = new Redis(redisUrl, { lazyConnect: true });
+  await redis.connect();
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+export type BenchServer = { url: string; running: Running; close: () => Promise<void> };
+
+/** A Helios server in this process, in the given mode, with its own data that is dropped on
+ * close. It logs as a deployment does (level info, a line per request) into /dev/null. Rate
+ * limits are off: every request of a bench comes from one address. */
+export async function startBenchServer(mode: Mode): Promise<BenchServer> {
+  const scratch = mode.name === 'services' ? await scratchDatabase(mode.databaseUrl) : null;
+  const storePrefix = `helios-bench:${randomBytes(4).toString('hex')}:`;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT: 'false',
+    HELIOS_SECRET: BENCH_SECRET,
+    ...(mode.name === 'services' && scratch ? { DATABASE_URL: scratch.url, REDIS_URL: mode.redisUrl } : {}),
+  });
+  const logger = pino(
+    loggerOptions('info') as pino.LoggerOptions,
+    pino.destination({ dest: '/dev/null', sync: false }),
+  ) as unknown as FastifyBaseLogger;
+  const running = await createServer(config, { ephemeral: mode.name === 'embedded', storePrefix, logger });
+  await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(running.app.server.address() as AddressInfo).port}`;
+  running.ctx.config.publicUrl = url;
+  return {
+    url,
+    running,
+    close: async () => {
+      await running.close();
+      await scratch?.drop();
+      if (mode.name === 'services') await dropRedisPrefix(mode.redisUrl, storePrefix);
+    },
+  };
+}
+
+/** The ceiling for HTTP throughput: node:http answering a small JSON body, nothing else. */
+export async function bareServer() {
+  const body = JSON.stringify({
+    state: 'Done',
+    session_id: null,
+    available_credentials: ['password'],
+    is_user: true,
+    is_stakeholder: false,
+    allow_totp_remember: true,
+  });
+  const server = createHttpServer((_request, response) => {
+    _request.resume();
+    response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The load generator: a separate process (bench/load.ts), so the client's work never shares the
+ * event loop of the server it measures. Each job answers its figures and the CPU the generator
+ * spent, which shows when the generator rather than the server was the limit.
+ */
+export class LoadGenerator {
+  private readonly child: ChildProcess;
+  private waiting: ((result: LoadResult) => void) | null = null;
+
+  constructor() {
+    this.child = fork(new URL('./load.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child.on('message', (message) => {
+      const resolve = this.waiting;
+      this.waiting = null;
+      resolve?.(message as LoadResult);
+    });
+  }
+
+  run<R extends LoadResult>(job: LoadJob): Promise<R> {
+    if (this.waiting) throw new Error('one job at a time');
+    return new Promise<R>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`load generator exited (${code})`));
+      this.child.once('exit', onExit);
+      this.waiting = (result) => {
+        this.child.off('exit', onExit);
+        if ('error' in result) reject(new Error(result.error as string));
+        else resolve(result as R);
+      };
+      this.child.send(job);
+    });
+  }
+
+  close() {
+    this.child.kill();
+  }
+}
+
+/** Where `--profile` writes a CPU profile of each measured Helios run (null: no profiling). */
+let profileDir: string | null = null;
+export function profileInto(dir: string | null) {
+  profileDir = dir;
+  if (dir) mkdirSync(dir, { recursive: true });
+}
+
+/** Runs `work` under the V8 CPU profiler of this process when profiling is on, writing
+ * `<name>.cpuprofile` (open it in Chrome DevTools or speedscope). */
+export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!profileDir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/** CPU time this process spends (main thread and thread pool) while `work` runs, as a share of
+ * one core over the wall time. */
+export async function withCpu<T>(work: () => Promise<T>): Promise<T & { serverCpu: number }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await work();
+  const used = process.cpuUsage(cpu);
+  const wallMs = performance.now() - started;
+  return { ...result, serverCpu: (used.user + used.system) / 1000 / wallMs };
+}
+
+/** Signs in with email and password through the login API; answers the portal session cookie. */
+export async function signInCookie(base: string, email: string, password: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', origin: base };
+  const started = (await (
+    await fetch(`${base}/auth/login/start`, { method: 'POST', headers, body: JSON.stringify({ email }) })
+  ).json()) as { session_id: string };
+  const done = await fetch(`${base}/auth/login/verify-password`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ session_id: started.session_id, email, password }),
+  });
+  const body = (await done.json()) as { state?: string };
+  if (body.state !== 'Done') throw new Error(`sign-in of ${email} ended in ${JSON.stringify(body)}`);
+  const cookie = done.headers.getSetCookie().find((line) => line.startsWith('helios_session='));
+  if (!cookie) throw new Error('no portal session cookie');
+  return cookie.split(';')[0] as string;
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );

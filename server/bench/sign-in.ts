@@ -1,0 +1,65 @@
+import { hashPassword, verifyPassword } from '../src/security/passwords';
+import { createAccount, PASSWORD } from '../test/fixtures';
+import type { Measured } from './http';
+import { type BenchServer, type LoadGenerator, percentile, profiled, withCpu } from './lib';
+import type { Rate } from './load';
+
+export type SignInFigures = { argon2: Measured[]; signIn: Measured[] };
+
+/** Raw argon2id verifies in this process, `concurrency` at a time, as the sign-in ceiling. */
+async function rawVerifies(hashed: string, concurrency: number, seconds: number): Promise<Rate> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        if (!(await verifyPassword(hashed, PASSWORD))) throw new Error('verify failed');
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    failures: 0,
+    loadCpu: 0,
+  };
+}
+
+/**
+ * Complete password sign-ins (start → verify-password → Done, a portal session each) against raw
+ * argon2id verifies of the same hash setting on the same machine, alternating for `rounds`.
+ */
+export async function signInBench(
+  server: BenchServer,
+  load: LoadGenerator,
+  options: { seconds: number; rounds: number; concurrency: number },
+): Promise<SignInFigures> {
+  const accounts = await Promise.all(
+    Array.from({ length: 2 * options.concurrency }, () => createAccount(server.running.ctx, { password: PASSWORD })),
+  );
+  const hashed = await hashPassword(PASSWORD);
+  const figures: SignInFigures = { argon2: [], signIn: [] };
+  for (let round = 0; round < options.rounds; round++) {
+    figures.argon2.push(await withCpu(() => rawVerifies(hashed, options.concurrency, options.seconds)));
+    figures.signIn.push(
+      await profiled(`sign-in-${round}`, () =>
+        withCpu(() =>
+          load.run<Rate>({
+            kind: 'sign-in',
+            base: server.url,
+            emails: accounts.map((account) => account.email),
+            password: PASSWORD,
+            concurrency: options.concurrency,
+            seconds: options.seconds,
+          }),
+        ),
+      ),
+    );
+  }
+  return figures;
+}
