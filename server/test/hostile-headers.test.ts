@@ -1,17 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ErrorCode, type RouteContract, routes } from '@helios/api';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../src/app';
 import { instanceClient, setInstanceRedirectUris } from '../src/oidc/clients';
-import { builtApps, type WebApp } from '../src/web/static';
 import { signedIn, signedInAdmin } from './admin-helpers';
 import { createAccount, createTenant, PASSWORD, totpCode } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
-import { changedTables, dataFingerprint, expectErrorShape, type RawAnswer, sendRaw } from './hostile-http';
+import {
+  changedTables,
+  dataFingerprint,
+  expectErrorShape,
+  type PageServer,
+  type RawAnswer,
+  sendRaw,
+  startPageServer,
+} from './hostile-http';
 import { type Idp, startIdp } from './idp';
 
 /**
@@ -28,7 +29,7 @@ let https: TestServer;
 let google: Idp;
 let adminCookie = '';
 let userCookie = '';
-let pages: { url: string; apps: 'built' | 'stand-in'; close: () => Promise<void> };
+let pages: PageServer;
 
 /** An example address for a route: its parameters filled with values of the right shape. */
 function examplePath(route: RouteContract): string {
@@ -93,38 +94,6 @@ function expectCookieAttributes(setCookies: string[], context: string, options: 
     if (options.https) expect(attributes, `${context}: ${name} Secure`).toContain('secure');
     else expect(attributes, `${context}: ${name} not Secure over HTTP`).not.toContain('secure');
   }
-}
-
-/** The apps as built, or stand-ins of the same shape when they have not been built yet (the
- * server tests run before the app builds on a fresh checkout). */
-async function startPageServer(ctx: TestServer['ctx']) {
-  let web: WebApp[] = builtApps();
-  let standIn: string | null = null;
-  if (web.length < 2) {
-    standIn = mkdtempSync(join(tmpdir(), 'helios-pages-'));
-    web = [
-      { name: 'app-admin', dist: join(standIn, 'app-admin'), base: '/admin/' },
-      { name: 'app-auth', dist: join(standIn, 'app-auth'), base: '/' },
-    ];
-    for (const app of web) {
-      mkdirSync(join(app.dist, 'assets'), { recursive: true });
-      writeFileSync(
-        join(app.dist, 'index.html'),
-        `<!doctype html><html><head><script type="module" src="${app.base}assets/main.js"></script></head><body><div id="root"></div></body></html>`,
-      );
-      writeFileSync(join(app.dist, 'assets', 'main.js'), 'export {};\n');
-    }
-  }
-  const app: FastifyInstance = await buildApp(ctx, { web });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    apps: standIn ? ('stand-in' as const) : ('built' as const),
-    close: async () => {
-      await app.close();
-      if (standIn) rmSync(standIn, { recursive: true, force: true });
-    },
-  };
 }
 
 beforeAll(async () => {

@@ -1,6 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { buildApp } from '../src/app';
+import { builtApps, type WebApp } from '../src/web/static';
 import type { TestServer } from './harness';
 
 /** What came back for a request sent byte for byte as given. */
@@ -142,4 +149,39 @@ export function leavesSite(location: string, siteUrl: string): boolean {
   } catch {
     return true;
   }
+}
+
+/** A server for the apps' pages beside a test server's API (same context). */
+export type PageServer = { url: string; apps: 'built' | 'stand-in'; close: () => Promise<void> };
+
+/** The apps as built, or stand-ins of the same shape when they have not been built yet (the
+ * server tests run before the app builds on a fresh checkout). */
+export async function startPageServer(ctx: TestServer['ctx']): Promise<PageServer> {
+  let web: WebApp[] = builtApps();
+  let standIn: string | null = null;
+  if (web.length < 2) {
+    standIn = mkdtempSync(join(tmpdir(), 'helios-pages-'));
+    web = [
+      { name: 'app-admin', dist: join(standIn, 'app-admin'), base: '/admin/' },
+      { name: 'app-auth', dist: join(standIn, 'app-auth'), base: '/' },
+    ];
+    for (const app of web) {
+      mkdirSync(join(app.dist, 'assets'), { recursive: true });
+      writeFileSync(
+        join(app.dist, 'index.html'),
+        `<!doctype html><html><head><script type="module" src="${app.base}assets/main.js"></script></head><body><div id="root"></div></body></html>`,
+      );
+      writeFileSync(join(app.dist, 'assets', 'main.js'), 'export {};\n');
+    }
+  }
+  const app: FastifyInstance = await buildApp(ctx, { web });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    apps: standIn ? ('stand-in' as const) : ('built' as const),
+    close: async () => {
+      await app.close();
+      if (standIn) rmSync(standIn, { recursive: true, force: true });
+    },
+  };
 }

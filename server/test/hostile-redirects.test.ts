@@ -3,7 +3,7 @@ import { instanceClient, setInstanceRedirectUris } from '../src/oidc/clients';
 import { signedIn } from './admin-helpers';
 import { createTenant } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
-import { leavesSite, sendRaw } from './hostile-http';
+import { leavesSite, type PageServer, sendRaw, startPageServer } from './hostile-http';
 import { type Idp, startIdp } from './idp';
 
 /**
@@ -15,6 +15,8 @@ import { type Idp, startIdp } from './idp';
 
 let google: Idp;
 let server: TestServer;
+/** The same server with the apps' pages (built, or stand-ins before the apps are built). */
+let pages: PageServer;
 const clients = { google: { id: 'helios-google', secret: 'google-client-secret-for-tests' } };
 const REGISTERED = 'https://redirect-instance.example.com/auth/callback';
 const SIGNED_OUT = 'https://redirect-instance.example.com/signed-out';
@@ -41,9 +43,11 @@ beforeAll(async () => {
     redirect_uris: [REGISTERED],
     post_logout_redirect_uris: [SIGNED_OUT],
   });
+  pages = await startPageServer(server.ctx);
 }, 120_000);
 
 afterAll(async () => {
+  await pages?.close();
   await server?.close();
   await google?.close();
 });
@@ -131,7 +135,7 @@ describe('`from` never leads off the site', () => {
 
   test('/login?from=… is a page, never a redirect', async () => {
     for (const from of HOSTILE_FROM) {
-      const answer = await sendRaw(server.url, 'GET', `/login?from=${encodeURIComponent(from)}`, {
+      const answer = await sendRaw(pages.url, 'GET', `/login?from=${encodeURIComponent(from)}`, {
         headers: { accept: 'text/html' },
       });
       expect(answer.status, from).toBeLessThan(300);
