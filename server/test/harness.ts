@@ -42,7 +42,9 @@ const recorded = new Set<string>();
 /** Appends a secret (once per value and kind) to the file the log scan reads. */
 export function recordSecret(kind: string, value: unknown) {
   if (typeof value !== 'string') return;
-  const fits = secretShapes[kind] ?? ((candidate: string) => candidate.length >= 16);
+  // Tokens and ids are long and random; a made-up one like 'x'.repeat(32), sent to be refused,
+  // is not (and appears in logs as the hostile input it is).
+  const fits = secretShapes[kind] ?? ((candidate: string) => candidate.length >= 16 && new Set(candidate).size > 4);
   if (!fits(value)) return;
   const key = `${kind}\u0000${value}`;
   if (recorded.has(key)) return;
@@ -187,25 +189,26 @@ function decodeBody(raw: string): string {
   ).toString('utf8');
 }
 
-/** A fresh PostgreSQL database per test server, dropped afterwards. */
-/** Drops a test database (a `helios_test_…` one only) on the server of `baseUrl`. */
-async function dropTestDatabase(baseUrl: string, name: string) {
-  if (!/^helios_test_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
+/** Drops a scratch database (a `helios_test_…` or `helios_bench_…` one only) on the server of `baseUrl`. */
+export async function dropScratchDatabase(baseUrl: string, name: string) {
+  if (!/^helios_(test|bench)_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   await client.query(`drop database if exists ${name} with (force)`);
   await client.end();
 }
 
-async function createTestDatabase(baseUrl: string) {
-  const name = `helios_test_${randomBytes(6).toString('hex')}`;
+/** A fresh PostgreSQL database (`<prefix>_<random hex>`) beside the one of `baseUrl`, with its
+ * address and a way to drop it: one per test server, scale test or benchmark. */
+export async function scratchDatabase(baseUrl: string, prefix: 'helios_test' | 'helios_bench' = 'helios_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => dropTestDatabase(baseUrl, name) };
+  return { url: url.toString(), drop: () => dropScratchDatabase(baseUrl, name) };
 }
 
 export type TestServerOptions = {
@@ -241,7 +244,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
   if (backend === 'postgres+redis') {
     if (options.reuse?.databaseUrl) env.DATABASE_URL = options.reuse.databaseUrl;
     else {
-      database = await createTestDatabase(process.env.DATABASE_URL as string);
+      database = await scratchDatabase(process.env.DATABASE_URL as string);
       env.DATABASE_URL = database.url;
     }
     env.REDIS_URL = process.env.REDIS_URL as string;
@@ -313,7 +316,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
       await smtp?.close();
       if (!options.keepData) await database?.drop();
       if (options.dropReused && env.DATABASE_URL && !database) {
-        await dropTestDatabase(process.env.DATABASE_URL as string, new URL(env.DATABASE_URL).pathname.slice(1));
+        await dropScratchDatabase(process.env.DATABASE_URL as string, new URL(env.DATABASE_URL).pathname.slice(1));
       }
     },
   };
