@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/vite/precompress';
 
 const server = process.env.HELIOS_SERVER ?? 'http://localhost:3000';
 
 export default defineConfig({
   // The server serves the admin console under /admin/.
   base: '/admin/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   // The app builds the design system from source: one Tailwind pass sees every class.
   resolve: {
     alias: { '@helios/design-system': fileURLToPath(new URL('../design-system/src/index.ts', import.meta.url)) },

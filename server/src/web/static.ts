@@ -24,7 +24,8 @@ export function isApiPath(url: string): boolean {
 
 /**
  * Serves the single-page apps from the same origin as the API: hashed assets are cached for a
- * year, index.html never; a page address answers with its app's index.html (the app routes).
+ * year, index.html never, each in its precompressed form when the browser accepts one; a page
+ * address answers with its app's index.html (the app routes).
  */
 export async function registerWebApps(app: FastifyInstance, apps: WebApp[] = builtApps()) {
   const pages = new Map<string, string>();
@@ -36,6 +37,8 @@ export async function registerWebApps(app: FastifyInstance, apps: WebApp[] = bui
       decorateReply: false,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of its text files (scripts/vite/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
