@@ -622,3 +622,14 @@ export const LoadFailed: Story = {
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Anna Andersson'));
   },
 };
+
+/** While the account loads: placeholders the size of the page, so nothing jumps when it arrives. */
+export const Loading: Story = {
+  parameters: { app: app({ body: anna, delayMs: 86_400_000 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading…');
+    await expect(canvasElement.querySelector('[data-slot="profile-skeleton"]')).toBeVisible();
+    await expect(canvas.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+  },
+};

@@ -162,3 +162,14 @@ export const InSwedish: Story = {
     await expect(cards[2]).toHaveTextContent('Senast besökt: –');
   },
 };
+
+/** While the instances load: placeholders the size of the cards, announced as loading. */
+export const Loading: Story = {
+  parameters: { app: app({ ...tenants([acme, orebro]), delayMs: 86_400_000 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading…');
+    await expect(canvasElement.querySelector('[data-slot="tenants-skeleton"]')).toBeVisible();
+    await expect(canvas.queryByRole('list', { name: 'Select a instance' })).not.toBeInTheDocument();
+  },
+};

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api';
 import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
+import { ProfileSkeleton } from '../../components/page-skeletons';
 import { type ErrorKey, errorKey, errorKeyForCode } from '../../lib/errors';
 import { LanguageSetting } from './language-setting';
 import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-methods';
@@ -141,6 +142,7 @@ export function ProfilePage() {
           failedMessage={t(failure)}
           onRetry={retry}
           retryLabel={t('common.tryAgain')}
+          skeleton={<ProfileSkeleton />}
         />
       )}
     </AuthPage>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
 import { AuthPage } from '../../components/auth-page';
+import { TenantsSkeleton } from '../../components/page-skeletons';
 import {
   type AccessedTenants,
   browserLocalStorage,
@@ -79,7 +80,14 @@ export function SelectTenantPage() {
       </p>
     );
   } else if (!available) {
-    content = <LoadStatus status="loading" loadingLabel={t('common.loading')} failedMessage={null} />;
+    content = (
+      <LoadStatus
+        status="loading"
+        loadingLabel={t('common.loading')}
+        failedMessage={null}
+        skeleton={<TenantsSkeleton />}
+      />
+    );
   } else {
     const { tenants, is_stakeholder: isStakeholder } = available;
     content = (

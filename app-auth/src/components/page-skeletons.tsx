@@ -1,0 +1,54 @@
+import { Skeleton } from '@helios/design-system';
+
+/** Placeholders the size of the pages' loaded content, so the card does not jump when the
+ * account's data arrives. Hidden from screen readers; LoadStatus announces the loading. */
+
+function FieldSkeleton({ hint = true, narrow = false }: { hint?: boolean; narrow?: boolean }) {
+  return (
+    <div className="grid gap-1.5">
+      <Skeleton className="h-5 w-24" />
+      <Skeleton className={narrow ? 'h-10 w-1/2' : 'h-10 w-full'} />
+      {hint ? <Skeleton className="h-5 w-44" /> : null}
+    </div>
+  );
+}
+
+/** The account settings page: avatar and fields, login methods, active methods. */
+export function ProfileSkeleton() {
+  return (
+    <div data-slot="profile-skeleton" aria-hidden="true" className="grid gap-6">
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <Skeleton className="size-16 shrink-0 rounded-full" />
+        <div className="grid w-full gap-4">
+          <FieldSkeleton />
+          <FieldSkeleton />
+          <FieldSkeleton hint={false} narrow />
+        </div>
+      </div>
+      <div className="grid gap-4">
+        <Skeleton className="h-6 w-36" />
+        {['a', 'b', 'c', 'd'].map((row) => (
+          <div key={row} className="flex items-center gap-3">
+            <Skeleton className="h-6 w-11 rounded-full" />
+            <Skeleton className="h-5 w-48" />
+          </div>
+        ))}
+        <Skeleton className="h-10 w-72" />
+      </div>
+      <div className="grid gap-3">
+        <Skeleton className="h-6 w-60" />
+        <Skeleton className="h-[138px] w-full rounded-lg" />
+      </div>
+    </div>
+  );
+}
+
+/** The tenant picker: a row of tenant cards. */
+export function TenantsSkeleton() {
+  return (
+    <div data-slot="tenants-skeleton" aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Skeleton className="h-[106px] rounded-xl" />
+      <Skeleton className="h-[106px] rounded-xl" />
+    </div>
+  );
+}
