@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumLaunchOptions } from './scripts/lib/chromium.mjs';
 
 export default defineConfig({
   test: {
@@ -48,17 +47,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: {
-                executablePath: chromium,
-                args: [
-                  '--no-sandbox',
-                  '--headless',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                ],
-              },
+              launchOptions: chromiumLaunchOptions(),
             }),
             instances: [{ browser: 'chromium' }],
           },

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { build } from 'vite';
+import { chromiumLaunchOptions } from './lib/chromium.mjs';
 import { root } from './lib/toolchain.mjs';
 
 const KB = 1024;
@@ -22,18 +23,7 @@ const BUDGETS = {
 };
 
 /** The launch options of the end-to-end tests (tests/playwright.config.ts). */
-const launchOptions = {
-  headless: true,
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--headless',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const launchOptions = { headless: true, ...chromiumLaunchOptions() };
 
 const scratch = join(root, '.tmp', 'budgets');
 /** Each page is measured in both languages, chosen by the browser's locale. */

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 
 /** End-to-end journeys in Debian's Chromium against the real server and the built apps. */
 export default defineConfig({
@@ -16,17 +17,7 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'Europe/Stockholm',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   outputDir: '../.tmp/e2e-results',
 });

@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import pino from 'pino';
 import { loggerOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createServer, type Running } from '../src/server';
+import { scratchDatabase } from '../test/harness';
 import type { LoadJob, LoadResult } from './load';
 
 /** Where a run keeps its data: embedded (PGlite + in-process store) or PostgreSQL + Redis. */
@@ -22,26 +22,6 @@ export const modeTitle = (mode: Mode) =>
 
 /** The server secret every bench server uses (bench data is thrown away afterwards). */
 export const BENCH_SECRET = 'bench-secret-0123456789abcdef0123456789';
-
-/** A scratch PostgreSQL database beside `baseUrl`'s, dropped by `drop`. */
-export async function scratchDatabase(baseUrl: string) {
-  const name = `helios_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /** Deletes every Redis key under a bench server's prefix. */
 async function dropRedisPrefix(redisUrl: string, prefix: string) {
@@ -62,7 +42,7 @@ export type BenchServer = { url: string; running: Running; close: () => Promise<
  * close. It logs as a deployment does (level info, a line per request) into /dev/null. Rate
  * limits are off: every request of a bench comes from one address. */
 export async function startBenchServer(mode: Mode): Promise<BenchServer> {
-  const scratch = mode.name === 'services' ? await scratchDatabase(mode.databaseUrl) : null;
+  const scratch = mode.name === 'services' ? await scratchDatabase(mode.databaseUrl, 'helios_bench') : null;
   const storePrefix = `helios-bench:${randomBytes(4).toString('hex')}:`;
   const config = loadConfig({
     PORT: '0',

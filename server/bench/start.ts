@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_SECRET, type Mode, median, scratchDatabase } from './lib';
+import { scratchDatabase } from '../test/harness';
+import { BENCH_SECRET, type Mode, median } from './lib';
 
 export type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
 export type StartFigure = { startMs: number; memory: Memory };
@@ -91,7 +92,7 @@ async function measureStart(args: string[], env: Record<string, string>): Promis
 export async function startBench(mode: Mode, options: { restarts: number }): Promise<StartFigures> {
   const helios = [...process.execArgv, '--expose-gc', '--import', probe, 'src/cli.ts', 'serve'];
   const dataDir = mkdtempSync(join(tmpdir(), 'helios-bench-'));
-  const scratch = mode.name === 'services' ? await scratchDatabase(mode.databaseUrl) : null;
+  const scratch = mode.name === 'services' ? await scratchDatabase(mode.databaseUrl, 'helios_bench') : null;
   const env: Record<string, string> =
     mode.name === 'services' && scratch
       ? { DATABASE_URL: scratch.url, REDIS_URL: mode.redisUrl, HELIOS_SECRET: BENCH_SECRET, DATA_DIR: dataDir }

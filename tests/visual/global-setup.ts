@@ -13,7 +13,8 @@ const PORT = Number(process.env.VISUAL_PORT ?? 6006);
 
 /**
  * Rendering that does not depend on the machine: Debian's Liberation fonts instead of whatever
- * `system-ui` resolves to, no transitions, no caret. Part of the page before any story renders.
+ * `system-ui` resolves to, no transitions, no caret, no focus indicators. Part of the page before
+ * any story renders.
  */
 const STABLE_RENDERING = `<style data-visual-test>
 html:root {
@@ -23,6 +24,18 @@ html:root {
 *, *::before, *::after {
   transition: none !important;
   caret-color: transparent !important;
+}
+/* Whether the focused element still matches :focus-visible when the picture is taken depends on
+   timing on a busy machine, so focus indicators stay out of the pictures (the story tests check
+   where focus is): the ring (the focus-ring utility) and the code boxes' focused border. */
+:focus-visible {
+  outline-color: transparent !important;
+}
+input:focus-visible {
+  border-color: var(--input) !important;
+}
+input[aria-invalid="true"]:focus-visible {
+  border-color: var(--destructive) !important;
 }
 </style>`;
 

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs';
 
 /** Screenshots of every story in both themes, compared with the committed baselines. */
 export default defineConfig({
@@ -35,18 +36,7 @@ export default defineConfig({
     // Storybook pauses CSS animations at their end state for test runners it recognises by this.
     userAgent:
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36 StorybookTestRunner',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--font-render-hinting=none',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(['--font-render-hinting=none']),
   },
   outputDir: '../../.tmp/visual-results',
 });

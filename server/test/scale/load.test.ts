@@ -13,8 +13,8 @@ import { accounts, credentials, tenants, tenantUsers } from '../../src/db/schema
 import { hashPassword, verifyPassword } from '../../src/security/passwords';
 import { newTotpSecret } from '../../src/security/totp';
 import { codeFromMail, PASSWORD, totpCode } from '../fixtures';
-import { Browser } from '../harness';
-import { freshDatabase, type HeliosNode, newSecret, openDatabase, sleep, startMailCatcher, startNode } from './support';
+import { Browser, scratchDatabase } from '../harness';
+import { type HeliosNode, newSecret, openDatabase, sleep, startMailCatcher, startNode } from './support';
 
 const USERS = Number(process.env.LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -29,7 +29,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 if (!databaseUrl || !redisUrl) throw new Error('the scale tests need DATABASE_URL and REDIS_URL');
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
+let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let node: HeliosNode;
 let fixtures: ReturnType<typeof openDatabase>;
@@ -89,7 +89,7 @@ async function makeAccounts(kind: 'password' | 'email', passwordHash: string, te
 let pools: { password: AccountPool; email: AccountPool };
 
 beforeAll(async () => {
-  database = await freshDatabase(databaseUrl);
+  database = await scratchDatabase(databaseUrl);
   mail = await startMailCatcher();
   const secret = newSecret();
   node = await startNode('load node', {

@@ -8,14 +8,13 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mailOutbox, tenantSettings, tenantUsers } from '../../src/db/schema';
 import { codeFromMail, createAccount, PASSWORD, totpCode } from '../fixtures';
-import { Browser, INSTANCE_KEY, instanceHeaders } from '../harness';
+import { Browser, INSTANCE_KEY, instanceHeaders, scratchDatabase } from '../harness';
 import { authorizeAgain, expectClient, expectLogin, follow, signIn } from '../oidc-helpers';
 import { relyingParty } from '../relying-party';
 import {
   type Balancer,
   clientAddress,
   eventually,
-  freshDatabase,
   type HeliosNode,
   hasErrorShape,
   newSecret,
@@ -29,14 +28,14 @@ const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 if (!databaseUrl || !redisUrl) throw new Error('the scale tests need DATABASE_URL and REDIS_URL');
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
+let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let balancer: Balancer;
 let a: HeliosNode;
 let b: HeliosNode;
 let fixtures: ReturnType<typeof openDatabase>;
 
 beforeAll(async () => {
-  database = await freshDatabase(databaseUrl);
+  database = await scratchDatabase(databaseUrl);
   balancer = await startBalancer();
   const env = {
     DATABASE_URL: database.url,

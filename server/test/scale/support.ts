@@ -203,26 +203,6 @@ export async function startBalancer(): Promise<Balancer> {
 
 // ─── Databases, Redis and PostgreSQL ───────────────────────────────────────────────────────
 
-/** A fresh `helios_test_…` database on the server of `baseUrl`, dropped by `drop`. */
-export async function freshDatabase(baseUrl: string) {
-  const name = `helios_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** Direct access to a Helios database for fixtures and for checking what was written. The
  * context has only what the fixtures use: the database and the deployment's secret. */
 export function openDatabase(url: string, secret: string) {
