@@ -22,6 +22,8 @@ const START = new Date('2026-06-15T10:00:00Z');
 /** After the play function, time jumps this far: toasts, "Copied" marks and other short-lived
  * states end the same way on a fast and a slow machine. */
 const SETTLE_MS = 60_000;
+/** At most this many further steps of a second until the page stops changing. */
+const SETTLE_ROUNDS = 10;
 /** The tallest page a screenshot grows to (see `unscroll`). */
 const MAX_HEIGHT = 4000;
 
@@ -53,6 +55,16 @@ async function openStory(page: Page, id: string) {
   // Jump ahead (timers due by then fire once) and stop time, then run what those timers started.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + SETTLE_MS);
   await page.clock.runFor(SETTLE_MS);
+  // What those timers started (a mocked answer, a debounced search, a lazily loaded screen) may
+  // schedule more: let real time pass and run the clock on until the page stops changing.
+  let before = '';
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    await page.waitForTimeout(150);
+    await page.clock.runFor(1_000);
+    const now = await page.evaluate(() => document.body.innerHTML);
+    if (now === before) break;
+    before = now;
+  }
   await page.evaluate(() => document.fonts.ready);
 }
 
