@@ -129,8 +129,9 @@ export const AdminCallForbidden: Story = {
       canvas.getByText(`You are signed in as ${ADMIN_EMAIL}, but this account is not a platform admin.`),
     ).toBeVisible();
     await waitFor(() => expect(canvas.getByTestId('location')).toHaveTextContent('/admin?from=%2Fadmin%2Ftenants'));
-    await expect(callsTo(canvasElement, 'GET', '/auth/session')).toHaveLength(2);
-    await userEvent.click(canvas.getByRole('button', { name: 'Sign in with another account' }));
+    // The panel comes back once that second check has answered.
+    await waitFor(() => expect(callsTo(canvasElement, 'GET', '/auth/session')).toHaveLength(2));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in with another account' }));
     await waitFor(() =>
       expect(getRecord(canvasElement).externalNavigations).toEqual(['/login?from=%2Fadmin%2Ftenants']),
     );
