@@ -123,14 +123,14 @@ export const AdminCallForbidden: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByRole('combobox', { name: /Search tenants/ }), 'acme{Enter}');
-    // 403: signed in, but not an admin. The session is checked again at /admin?from=….
+    // 403: signed in, but not an admin. The session is checked again at /admin?from=…, and the
+    // panel shows once that check has answered.
+    await waitFor(() => expect(canvas.getByTestId('location')).toHaveTextContent('/admin?from=%2Fadmin%2Ftenants'));
+    await waitFor(() => expect(callsTo(canvasElement, 'GET', '/auth/session')).toHaveLength(2));
     await expect(await canvas.findByText('No access to the admin console')).toBeVisible();
     await expect(
-      canvas.getByText(`You are signed in as ${ADMIN_EMAIL}, but this account is not a platform admin.`),
+      await canvas.findByText(`You are signed in as ${ADMIN_EMAIL}, but this account is not a platform admin.`),
     ).toBeVisible();
-    await waitFor(() => expect(canvas.getByTestId('location')).toHaveTextContent('/admin?from=%2Fadmin%2Ftenants'));
-    // The panel comes back once that second check has answered.
-    await waitFor(() => expect(callsTo(canvasElement, 'GET', '/auth/session')).toHaveLength(2));
     await userEvent.click(await canvas.findByRole('button', { name: 'Sign in with another account' }));
     await waitFor(() =>
       expect(getRecord(canvasElement).externalNavigations).toEqual(['/login?from=%2Fadmin%2Ftenants']),
