@@ -1,8 +1,8 @@
 // `npm test`: installs what a fresh machine lacks, then runs every check of the repository and
 // prints one summary. Exit code 0 only when every step passed.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
+import { reachable } from './lib/reachable.mjs';
 import { ensureChromium, pnpm, root } from './lib/toolchain.mjs';
 
 const reports = join(root, '.tmp', 'reports');
@@ -19,20 +19,6 @@ const frozen = process.env.CI ? ['--frozen-lockfile'] : ['--prefer-offline'];
  * when they are not reachable. */
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-function reachable(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port) }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 const services = (await reachable(databaseUrl)) && (await reachable(redisUrl));
 
 /** Each step: a name, the pnpm arguments, and optionally a vitest JSON report to count tests from. */

@@ -12,10 +12,10 @@
  * afterwards). `both` (the default) runs services only when they are reachable.
  * What each figure means: docs/performance-server.md.
  */
-import { connect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { reachable } from '../../scripts/lib/reachable.mjs';
 import { type HttpFigures, httpBench, type Measured } from './http';
 import { LoadGenerator, type Mode, modeTitle, profileInto, startBenchServer } from './lib';
 import { type SearchFigures, type SearchRow, searchBench } from './search-bench';
@@ -236,21 +236,6 @@ async function runMode(mode: Mode): Promise<{ lines: Line[]; ok: boolean }> {
     lines.push(...part);
   }
   return { lines, ok: lines.every((line) => line.ok !== false) };
-}
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port) }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }
 
 async function main() {

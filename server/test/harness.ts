@@ -178,8 +178,8 @@ function decodeHeader(value: string): string {
   );
 }
 
-/** The plain-text part, undoing quoted-printable soft breaks and escapes. */
-function decodeBody(raw: string): string {
+/** The plain-text part of a raw mail, undoing quoted-printable soft breaks and escapes. */
+export function decodeBody(raw: string): string {
   const plain = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw)?.[1] ?? raw;
   return Buffer.from(
     plain

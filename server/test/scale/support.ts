@@ -12,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import type { Context } from '../../src/context';
 import * as schema from '../../src/db/schema';
 import { Secrets } from '../../src/security/tokens';
+import { decodeBody } from '../harness';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
@@ -314,17 +315,6 @@ export async function privatePostgres() {
 
 // ─── Mail ──────────────────────────────────────────────────────────────────────────────────
 
-/** The plain-text part of a raw message, undoing quoted-printable soft breaks and escapes. */
-function plainText(raw: string): string {
-  const plain = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw)?.[1] ?? raw;
-  return Buffer.from(
-    plain
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-    'latin1',
-  ).toString('utf8');
-}
-
 /** A mail catcher on loopback (SMTP): `next(to)` answers the next mail to an address, whether
  * it arrived before the call or arrives after. */
 export async function startMailCatcher() {
@@ -341,7 +331,7 @@ export async function startMailCatcher() {
       stream.on('end', () => {
         count += 1;
         const to = session.envelope.rcptTo[0]?.address ?? '';
-        const text = plainText(Buffer.concat(chunks).toString('utf8'));
+        const text = decodeBody(Buffer.concat(chunks).toString('utf8'));
         const waiter = waiting.get(to)?.shift();
         if (waiter) waiter(text);
         else arrived.set(to, [...(arrived.get(to) ?? []), text]);

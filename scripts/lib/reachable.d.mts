@@ -1,0 +1,2 @@
+/** Whether something accepts TCP connections at the host and port of `url`; see reachable.mjs. */
+export function reachable(url: string): Promise<boolean>;
