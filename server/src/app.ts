@@ -1,7 +1,13 @@
 import type { Duplex } from 'node:stream';
 import cookie from '@fastify/cookie';
 import { ErrorCode, openApiDocument, routes } from '@helios/api';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { registerAccountRoutes } from './account/routes';
 import { registerAccountAdminRoutes } from './accounts/admin-routes';
 import { registerClavisRoutes } from './clavis/routes';
@@ -51,6 +57,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
     serializers: {
       req: (request) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
+      res: (reply) => ({ statusCode: reply.statusCode }),
     },
   };
 }
@@ -100,6 +107,17 @@ function isDatabaseDown(error: unknown): boolean {
   return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '');
 }
 
+/** One log line per request, written when the answer has been sent, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: errorForLog(error) }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** The HTTP application over a built context. Routes are registered by domain. */
 export async function buildApp(ctx: Context, options: { web?: WebApp[] | false } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -116,6 +134,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
       return (reply as FastifyReply).code(http.status).headers(bareErrorHeaders(ctx.config.secure)).send(http.body());
     },
     clientErrorHandler: answerClientError(ctx.config.secure),
+    logController: new OneLinePerRequest(),
   });
 
   await app.register(cookie);

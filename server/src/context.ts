@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountViewCache } from './accounts/view-cache';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -12,6 +13,8 @@ export type Context = {
   store: Store;
   mailer: Mailer;
   secrets: Secrets;
+  /** The public view of signed-in accounts, cached per node; writers call `changed(id)`. */
+  accountViews: AccountViewCache;
   log: FastifyBaseLogger;
   /** The clock; replaced in tests that need time to pass. */
   now: () => Date;

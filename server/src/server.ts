@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { AccountViewCache } from './accounts/view-cache';
 import { buildApp, loggerOptions } from './app';
 import type { Config } from './config';
 import type { Context } from './context';
@@ -58,6 +59,7 @@ export async function createServer(config: Config, options: StartOptions = {}): 
       options.mailer ??
       (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db)),
     secrets: new Secrets(serverSecret(config, dataDir)),
+    accountViews: new AccountViewCache(database.db, store),
     log,
     now: options.now ?? (() => new Date()),
     background: (name, work) => {
@@ -67,6 +69,7 @@ export async function createServer(config: Config, options: StartOptions = {}): 
       pending.add(task);
     },
   };
+  await ctx.accountViews.listen();
   const app = await buildApp(ctx);
   return {
     app,

@@ -58,7 +58,7 @@ describe("a test server's log and secrets", () => {
     });
 
     const log = readFileSync(server.logFile as string, 'utf8');
-    expect(log).toContain('"msg":"incoming request"');
+    expect(log).toContain('"msg":"request completed"');
     expect(log).toContain('/auth/login/verify-password');
     const recorded = readFileSync(join(LOG_DIR, 'secrets.txt'), 'utf8')
       .split('\n')

@@ -98,11 +98,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     const matched = await verifyTotp(ctx, [created], body.totp_code);
     if (!matched) {
       await ctx.db.delete(credentials).where(eq(credentials.id, created.id));
+      await ctx.accountViews.changed(account.id);
       throw errors.invalidTotp();
     }
     // Registering a new authenticator disables the old ones.
     const others = (await credentialsOf(ctx.db, account.id)).filter((c) => c.type === 'totp' && c.id !== created.id);
     for (const old of others) await ctx.db.delete(credentials).where(eq(credentials.id, old.id));
+    await ctx.accountViews.changed(account.id);
     await ctx.store.del(pendingKey(account.id));
     await audit(ctx.db, {
       actor: account.id,
@@ -118,7 +120,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
   register(app, routes.userinfo, async (_, request, reply) => {
     // With a bearer token this is the OpenID Connect userinfo endpoint of an instance.
     if (/^bearer /i.test(request.headers.authorization ?? '')) return handOver(ctx, request, reply);
-    return info(await signedIn(request));
+    const session = await currentSession(ctx, request);
+    const view = session ? await ctx.accountViews.get(session.accountId) : null;
+    if (!view) throw errors.unauthenticated();
+    return userInfo(view.account, view.creds);
   });
 
   register(app, routes.deleteCredential, async ({ params }, request) => {
@@ -132,6 +137,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
     }
     await ctx.db.delete(credentials).where(eq(credentials.id, credential.id));
+    await ctx.accountViews.changed(account.id);
     await audit(ctx.db, {
       actor: account.id,
       action: 'credential.deleted',
@@ -146,6 +152,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
   register(app, routes.accountSettings, async ({ body }, request) => {
     const account = await signedIn(request);
     await ctx.db.update(accounts).set({ locale: body.value }).where(eq(accounts.id, account.id));
+    await ctx.accountViews.changed(account.id);
     return { key: body.key, value: body.value };
   });
 }

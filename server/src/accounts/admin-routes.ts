@@ -69,6 +69,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
     if (credential.type === 'password' && account.isUser)
       throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
     await ctx.db.delete(credentials).where(eq(credentials.id, credential.id));
+    await ctx.accountViews.changed(account.id);
     await auditAdmin(
       ctx,
       call,

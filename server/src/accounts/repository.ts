@@ -3,6 +3,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, auditEvents, credentials } from '../db/schema';
 import type { AccountFacts } from '../login/machine';
+import type { AccountView, CredentialView } from './view-cache';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
@@ -32,11 +33,11 @@ export function factsOf(account: AccountRow, creds: CredentialRow[]): AccountFac
 }
 
 /** The public view of a credential: never its secret. */
-export function publicCredential(row: CredentialRow): Credential {
+export function publicCredential(row: CredentialView): Credential {
   return { id: row.id, type: row.type as Credential['type'], provider: row.provider, label: row.label };
 }
 
-export function userInfo(account: AccountRow, creds: CredentialRow[]) {
+export function userInfo(account: AccountView, creds: CredentialView[]) {
   return {
     name: account.name,
     email: account.email,

@@ -267,6 +267,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     }
     if (!(await bindIdentity(ctx.db, decision.accountId, host, asserted, ctx.now())))
       throw new Refusal(ErrorCode.identityInUse, 'bound to another account meanwhile');
+    await ctx.accountViews.changed(decision.accountId);
     await audit(ctx.db, {
       actor: decision.accountId,
       action: 'credential.oidc_linked',

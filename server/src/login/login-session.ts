@@ -1,6 +1,6 @@
 import type { FederatedProvider, FederatedProviderId, LoginSessionResponse, LoginState } from '@helios/api';
-import type { AccountRow, CredentialRow } from '../accounts/repository';
 import { publicCredential } from '../accounts/repository';
+import type { AccountView, CredentialView } from '../accounts/view-cache';
 import type { Context } from '../context';
 import { randomToken } from '../security/tokens';
 import { getJson, setJson, withLock } from '../store/store';
@@ -98,7 +98,7 @@ function providersFor(
   ctx: Context,
   state: LoginState,
   email: string,
-  creds: CredentialRow[],
+  creds: CredentialView[],
 ): { providers: FederatedProvider[]; automatic: FederatedProviderId | null } {
   if (state !== 'CredentialsRequired' && state !== 'AskedCreateCredential') return { providers: [], automatic: null };
   const automatic = state === 'CredentialsRequired' ? automaticProviderFor(ctx, email) : null;
@@ -120,8 +120,8 @@ export function loginResponse(
   ctx: Context,
   state: LoginState,
   sessionId: string | null,
-  account: AccountRow | null,
-  creds: CredentialRow[],
+  account: Pick<AccountView, 'isUser' | 'isStakeholder'> | null,
+  creds: CredentialView[],
   verified: boolean,
   email = '',
 ): LoginSessionResponse {

@@ -67,8 +67,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     const portal = await currentSession(ctx, request);
     // When an instance asked for a fresh sign-in, only one made after its request counts.
     const counts = portal && (!query.interaction || (await signedInSince(ctx, portal, query.interaction)));
-    const account = counts ? await findAccount(ctx.db, portal.accountId) : null;
-    if (account) return loginResponse(ctx, 'Done', null, account, await credentialsOf(ctx.db, account.id), true);
+    const view = counts ? await ctx.accountViews.get(portal.accountId) : null;
+    if (view) return loginResponse(ctx, 'Done', null, view.account, view.creds, true);
     return loginResponse(ctx, 'Start', null, null, [], false);
   });
 
@@ -145,6 +145,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       const kept = await verifyTotp(ctx, creds, body.totp_code);
       if (!kept) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
       await deleteOtherTotp(ctx.db, account.id, kept.id);
+      await ctx.accountViews.changed(account.id);
       await audit(ctx.db, {
         actor: account.id,
         action: 'credential.totp_merged',
@@ -173,6 +174,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
           targetWhere: eq(credentials.type, 'password'),
           set: { secret },
         });
+      await ctx.accountViews.changed(account.id);
       await audit(ctx.db, {
         actor: account.id,
         action: 'credential.password_created',

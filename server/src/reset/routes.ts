@@ -94,6 +94,7 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
       return true;
     });
     if (!used) throw errors.tokenInvalid();
+    await ctx.accountViews.changed(reset.accountId);
     await endAllSessions(ctx, reset.accountId);
     await audit(ctx.db, {
       actor: reset.accountId,

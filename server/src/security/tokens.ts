@@ -1,8 +1,8 @@
 import {
   createCipheriv,
   createDecipheriv,
-  createHash,
   createHmac,
+  hash,
   hkdfSync,
   randomBytes,
   randomInt,
@@ -21,7 +21,7 @@ export function randomDigits(length = 6): string {
 
 /** Tokens are stored only as this hash: a leaked table or store holds no usable token. */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
+  return hash('sha256', value, 'base64url');
 }
 
 export function safeEqual(a: string, b: string): boolean {

@@ -58,6 +58,7 @@ export async function saveSecurityKey(
     })
     .onConflictDoNothing()
     .returning();
+  if (row) await ctx.accountViews.changed(accountId);
   return row ?? null;
 }
 
