@@ -1,5 +1,5 @@
 import type { Credential, Locale } from '@helios/api';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, auditEvents, credentials } from '../db/schema';
 import type { AccountFacts } from '../login/machine';
@@ -16,6 +16,26 @@ export async function findAccountByEmail(db: Database, email: string): Promise<A
 export async function findAccount(db: Database, id: string): Promise<AccountRow | null> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
   return row ?? null;
+}
+
+export type AccountWithSecrets = { account: AccountRow; creds: CredentialRow[] };
+
+/** An account (by id or email) and its sign-in methods, oldest first, in one query: what every
+ * login step reads before it decides. */
+export async function findAccountWithCredentials(
+  db: Database,
+  by: { id: string } | { email: string },
+): Promise<AccountWithSecrets | null> {
+  const rows = await db
+    .select({ account: accounts, credential: credentials })
+    .from(accounts)
+    .leftJoin(credentials, eq(credentials.accountId, accounts.id))
+    .where('id' in by ? eq(accounts.id, by.id) : eq(accounts.email, by.email.toLowerCase()))
+    .orderBy(asc(credentials.createdAt));
+  const first = rows[0];
+  if (!first) return null;
+  const creds = rows.flatMap((row) => (row.credential ? [row.credential] : []));
+  return { account: first.account, creds };
 }
 
 export function credentialsOf(db: Database, accountId: string): Promise<CredentialRow[]> {

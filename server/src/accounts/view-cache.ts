@@ -51,6 +51,7 @@ export class AccountViewCache {
   constructor(
     private readonly db: Database,
     private readonly store: Store,
+    private readonly max = ACCOUNT_VIEW_MAX,
   ) {}
 
   async listen(): Promise<void> {
@@ -66,7 +67,7 @@ export class AccountViewCache {
     const value = this.load(accountId);
     const entry: Entry = { value, expiresAt: now + ACCOUNT_VIEW_MS };
     this.entries.set(accountId, entry);
-    if (this.entries.size > ACCOUNT_VIEW_MAX) {
+    if (this.entries.size > this.max) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }

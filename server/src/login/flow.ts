@@ -6,7 +6,7 @@ import {
   type CredentialRow,
   credentialsOf,
   factsOf,
-  findAccount,
+  findAccountWithCredentials,
 } from '../accounts/repository';
 import type { Context } from '../context';
 import { errors, type HttpError } from '../http/errors';
@@ -38,15 +38,16 @@ export function loginFlow(ctx: Context) {
     sessionId: string,
     action: LoginAction,
     email: string | null,
-    run: (session: LoginSession, account: AccountRow | null) => Promise<T>,
+    /** `creds` are the account's sign-in methods, read with it (none without an account). */
+    run: (session: LoginSession, account: AccountRow | null, creds: CredentialRow[]) => Promise<T>,
   ): Promise<T> {
     return lockLoginSession(ctx, sessionId, async () => {
       const session = await loadLoginSession(ctx, sessionId);
       if (!session) throw errors.sessionMissing();
       if (!canPerform(session.state, action)) throw errors.invalidState();
       if (email !== null && email !== session.email) throw errors.invalidState();
-      const account = session.accountId ? await findAccount(ctx.db, session.accountId) : null;
-      return run(session, account);
+      const found = session.accountId ? await findAccountWithCredentials(ctx.db, { id: session.accountId }) : null;
+      return run(session, found?.account ?? null, found?.creds ?? []);
     });
   }
 

@@ -7,7 +7,7 @@ import {
   deleteOtherTotp,
   factsOf,
   findAccount,
-  findAccountByEmail,
+  findAccountWithCredentials,
 } from '../accounts/repository';
 import type { Context } from '../context';
 import { credentials } from '../db/schema';
@@ -74,8 +74,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.start, async ({ body, query }, request) => {
     await limit(ctx, request, rateRules.start);
-    const account = await findAccountByEmail(ctx.db, body.email);
-    const creds = account ? await credentialsOf(ctx.db, account.id) : [];
+    const found = await findAccountWithCredentials(ctx.db, { email: body.email });
+    const account = found?.account ?? null;
+    const creds = found?.creds ?? [];
     const automatic = automaticProviderFor(ctx, body.email) !== null;
     const state = stateAfterStart(account ? factsOf(account, creds) : null, automatic);
     const session = await createLoginSession(ctx, body.email, account?.id ?? null, state, returnQueryOf(query));
@@ -93,13 +94,12 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.verifyOtp, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'verify-otp', body.email, async (session, account) => {
+    return step(body.session_id, 'verify-otp', body.email, async (session, account, creds) => {
       const result = await checkCode(ctx, session.email, body.otp);
       if (result === 'retries-exceeded') throw errors.otpRetriesExceeded();
       if (result === 'expired') throw errors.otpSessionInvalid();
       if (result === 'invalid' || !account) throw errors.otpInvalid();
       await clearFailures(ctx, session.email);
-      const creds = await credentialsOf(ctx.db, account.id);
       const remembered = await isBrowserRemembered(ctx, request, account.id);
       const state = stateAfterFirstFactor(factsOf(account, creds), 'otp', remembered);
       return advance(request, reply, { ...session, via: 'otp' }, account, state, creds);
@@ -108,11 +108,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.verifyPassword, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'verify-password', body.email, async (session, account) => {
+    return step(body.session_id, 'verify-password', body.email, async (session, account, creds) => {
       if (!account) throw errors.invalidCredentials();
       // A locked account answers the same whether or not the password is right.
       if (accountLocked(ctx, account)) throw errors.accountLocked();
-      const creds = await credentialsOf(ctx.db, account.id);
       const stored = creds.find((c) => c.type === 'password');
       const ok = stored?.secret
         ? await verifyPassword(stored.secret, body.password)
@@ -126,10 +125,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.verifyMfa, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'verify-mfa', null, async (session, account) => {
+    return step(body.session_id, 'verify-mfa', null, async (session, account, creds) => {
       if (!account || !session.via) throw errors.invalidState();
       if (accountLocked(ctx, account)) throw errors.accountLocked();
-      const creds = await credentialsOf(ctx.db, account.id);
       const matched = await verifyTotp(ctx, creds, body.totp_code);
       if (!matched) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
       return passSecondFactor(request, reply, session, account, creds, 'totp', body.remember);
@@ -138,10 +136,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.mergeMfa, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'merge-mfa', null, async (session, account) => {
+    return step(body.session_id, 'merge-mfa', null, async (session, account, creds) => {
       if (!account || !session.via) throw errors.invalidState();
       if (accountLocked(ctx, account)) throw errors.accountLocked();
-      const creds = await credentialsOf(ctx.db, account.id);
       const kept = await verifyTotp(ctx, creds, body.totp_code);
       if (!kept) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
       await deleteOtherTotp(ctx.db, account.id, kept.id);

@@ -49,8 +49,11 @@ export async function startPortalSession(
     createdAt: ctx.now().toISOString(),
     amr,
   };
-  await setJson(ctx.store, sessionKey(hash), session, ttl);
-  await ctx.store.addToSet(accountSessionsKey(accountId), hash, ttl);
+  // Both go to the store in one write (Redis pipelines commands issued together).
+  await Promise.all([
+    setJson(ctx.store, sessionKey(hash), session, ttl),
+    ctx.store.addToSet(accountSessionsKey(accountId), hash, ttl),
+  ]);
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(ctx, persistent ? ttl : null));
 }
 

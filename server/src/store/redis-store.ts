@@ -13,11 +13,13 @@ export class RedisStore implements Store {
     private readonly url: string,
     private readonly prefix = 'helios:',
   ) {
-    this.client = RedisStore.connect(url);
+    // Commands issued in the same tick (by concurrent requests) go out in one write.
+    this.client = RedisStore.connect(url, true);
   }
 
-  private static connect(url: string): Redis {
+  private static connect(url: string, autoPipelining = false): Redis {
     const client = new Redis(url, {
+      enableAutoPipelining: autoPipelining,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,

@@ -1,13 +1,9 @@
 import { type AuthenticationResponse, type RegistrationResponse, routes } from '@helios/api';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  type VerifiedAuthenticationResponse,
-  type VerifiedRegistrationResponse,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -22,6 +18,14 @@ import { limit } from '../login/routes';
 import { rateRules } from '../security/rate-limit';
 import { descriptorOf, recordKeyUse, saveSecurityKey, securityKeysOf, webauthnCredentialOf } from './keys';
 import { challenges, relyingParty, SUPPORTED_ALGORITHMS, userHandle, webauthnErrors } from './relying-party';
+
+let library: Promise<typeof import('@simplewebauthn/server')> | null = null;
+/** The WebAuthn library, loaded on the first security-key call rather than at start (it is one
+ * of the largest modules the server loads). */
+function webauthn() {
+  library ??= import('@simplewebauthn/server');
+  return library;
+}
 
 /** The browser's JSON forms may carry `null` where the verification library wants absence. */
 function attestationOf(response: z.output<typeof RegistrationResponse>): RegistrationResponseJSON {
@@ -45,7 +49,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
     await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
     const rp = relyingParty(ctx);
     const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthn()).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userID: userHandle(ctx, account.id),
@@ -68,7 +72,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
     const rp = relyingParty(ctx);
     let verification: VerifiedRegistrationResponse;
     try {
-      verification = await verifyRegistrationResponse({
+      verification = await (await webauthn()).verifyRegistrationResponse({
         response: attestationOf(body.response),
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
@@ -102,7 +106,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
       const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
       // An account without keys has nothing to answer with: the step does not fit this login.
       if (keys.length === 0) throw errors.invalidState();
-      const options = await generateAuthenticationOptions({
+      const options = await (await webauthn()).generateAuthenticationOptions({
         rpID: relyingParty(ctx).id,
         allowCredentials: keys.map(descriptorOf),
         userVerification: 'preferred',
@@ -127,7 +131,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
       let verification: VerifiedAuthenticationResponse | null = null;
       if (key) {
         try {
-          verification = await verifyAuthenticationResponse({
+          verification = await (await webauthn()).verifyAuthenticationResponse({
             response: assertionOf(body.response),
             expectedChallenge: challenge,
             expectedOrigin: rp.origin,

@@ -6,7 +6,7 @@
 import { ApiError, ErrorCode } from '@helios/api';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mailOutbox, tenantSettings, tenantUsers } from '../../src/db/schema';
+import { accounts, mailOutbox, tenantSettings, tenantUsers } from '../../src/db/schema';
 import { codeFromMail, createAccount, PASSWORD, totpCode } from '../fixtures';
 import { Browser, INSTANCE_KEY, instanceHeaders, scratchDatabase } from '../harness';
 import { authorizeAgain, expectClient, expectLogin, follow, signIn } from '../oidc-helpers';
@@ -240,6 +240,44 @@ describe('two nodes, one deployment', () => {
     balancer.pin(a);
     await admin.api.call('clearSettingsCache');
     await eventually('clear cache on A reaches B', async () => (await readOnB()) === 'v4');
+  });
+
+  test("a profile change or a removed sign-in method on A reaches B's account cache", async () => {
+    const account = await createAccount(fixtures.ctx, { password: PASSWORD, totpCount: 1, isUser: false });
+    const person = browser();
+    balancer.pin(a);
+    const started = await person.api.call('start', { body: { email: account.email } });
+    await person.api.call('verifyPassword', {
+      body: { session_id: started.session_id as string, email: account.email, password: PASSWORD },
+    });
+    await person.api.call('verifyMfa', {
+      body: {
+        session_id: started.session_id as string,
+        totp_code: totpCode(account.totp[0] as string),
+        remember: false,
+      },
+    });
+    const onB = async () => {
+      balancer.pin(b);
+      return person.api.call('userinfo');
+    };
+    expect((await onB()).name).toBe('Test Person');
+    // B answers from its cache: a change made behind the servers' back is not seen yet.
+    await fixtures.db.update(accounts).set({ name: 'Renamed Behind' }).where(eq(accounts.id, account.id));
+    expect((await onB()).name).toBe('Test Person');
+
+    balancer.pin(a);
+    await person.api.call('accountSettings', { body: { key: 'locale', value: 'sv' } });
+    await eventually('the language change on A reaches B', async () => (await onB()).locale === 'sv');
+    expect((await onB()).name).toBe('Renamed Behind');
+
+    balancer.pin(a);
+    await person.api.call('deleteCredential', { params: { id: account.credentialIds.password as string } });
+    await eventually('the removal on A reaches B', async () => {
+      balancer.pin(b);
+      const state = await person.api.call('ping', { query: {} });
+      return state.available_credentials.every((c) => c.type !== 'password');
+    });
   });
 
   test('an OpenID Connect sign-in started on A is exchanged on B; both nodes publish the same keys', async () => {

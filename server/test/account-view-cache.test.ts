@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AccountViewCache } from '../src/accounts/view-cache';
+import { accounts, credentials } from '../src/db/schema';
+import { signedIn } from './admin-helpers';
+import { createAccount, PASSWORD, totpCode } from './fixtures';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const renameBehindTheServersBack = (id: string, name: string) =>
+  server.ctx.db.update(accounts).set({ name }).where(eq(accounts.id, id));
+
+async function eventually(what: string, check: () => Promise<boolean>) {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the account view cache', () => {
+  test('answers from memory until the account changes, then reads it again', async () => {
+    const cache = new AccountViewCache(server.ctx.db, server.ctx.store);
+    const account = await createAccount(server.ctx, { name: 'First Name', password: PASSWORD, totpCount: 1 });
+    expect((await cache.get(account.id))?.account.name).toBe('First Name');
+    await renameBehindTheServersBack(account.id, 'Second Name');
+    expect((await cache.get(account.id))?.account.name).toBe('First Name');
+    await cache.changed(account.id);
+    expect((await cache.get(account.id))?.account.name).toBe('Second Name');
+  });
+
+  test('holds no secret, counter, lockout state or admin flag', async () => {
+    const cache = new AccountViewCache(server.ctx.db, server.ctx.store);
+    const account = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1, isAdmin: true });
+    const view = await cache.get(account.id);
+    expect(Object.keys(view?.account ?? {}).sort()).toEqual(
+      ['email', 'id', 'isStakeholder', 'isUser', 'locale', 'name', 'passwordResetRequired', 'picture'].sort(),
+    );
+    expect(view?.creds.map((c) => c.type).sort()).toEqual(['password', 'totp']);
+    for (const credential of view?.creds ?? [])
+      expect(Object.keys(credential).sort()).toEqual(['id', 'issuer', 'label', 'provider', 'type']);
+  });
+
+  test('a change on one node drops the entry on every node (store pub/sub)', async () => {
+    const nodeA = new AccountViewCache(server.ctx.db, server.ctx.store);
+    const nodeB = new AccountViewCache(server.ctx.db, server.ctx.store);
+    await nodeB.listen();
+    const account = await createAccount(server.ctx, { name: 'Before', password: PASSWORD });
+    expect((await nodeB.get(account.id))?.account.name).toBe('Before');
+    await renameBehindTheServersBack(account.id, 'After');
+    await nodeA.changed(account.id);
+    await eventually('the change to reach node B', async () => (await nodeB.get(account.id))?.account.name === 'After');
+  });
+
+  test('unknown accounts and failed reads are not kept; the oldest entries go first', async () => {
+    const cache = new AccountViewCache(server.ctx.db, server.ctx.store, 2);
+    expect(await cache.get(randomUUID())).toBeNull();
+    expect(cache.size).toBe(0);
+    await expect(cache.get('not-a-uuid')).rejects.toThrow();
+    expect(cache.size).toBe(0);
+
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => createAccount(server.ctx)));
+    for (const account of [first, second, third]) await cache.get(account?.id as string);
+    expect(cache.size).toBe(2);
+    await renameBehindTheServersBack(first?.id as string, 'Renamed');
+    await renameBehindTheServersBack(third?.id as string, 'Renamed');
+    // The first was dropped to make room, so it is read again; the third is still cached.
+    expect((await cache.get(first?.id as string))?.account.name).toBe('Renamed');
+    expect((await cache.get(third?.id as string))?.account.name).toBe('Test Person');
+  });
+});
+
+describe('the session check and the profile show every change at once', () => {
+  test('language, a new authenticator and a removed sign-in method', async () => {
+    const { browser, account } = await signedIn(server, { locale: 'en', isUser: false });
+    expect((await browser.api.call('userinfo')).locale).toBe('en');
+    const types = async () =>
+      (await browser.api.call('ping', { query: {} })).available_credentials.map((c) => c.type).sort();
+    expect(await types()).toEqual(['password']);
+
+    await browser.api.call('accountSettings', { body: { key: 'locale', value: 'sv' } });
+    expect((await browser.api.call('userinfo')).locale).toBe('sv');
+
+    const setup = await browser.api.call('tfaSetup');
+    await browser.api.call('tfaActivate', { body: { totp_code: totpCode(setup.secret) } });
+    expect(await types()).toEqual(['password', 'totp']);
+
+    const password = account.credentialIds.password as string;
+    await browser.api.call('deleteCredential', { params: { id: password } });
+    expect(await types()).toEqual(['totp']);
+    expect((await browser.api.call('userinfo')).available_credentials.map((c) => c.type)).toEqual(['totp']);
+    const [left] = await server.ctx.db.select().from(credentials).where(eq(credentials.accountId, account.id));
+    expect(left?.type).toBe('totp');
+  });
+
+  test('signing out ends the session at once, although the account is cached', async () => {
+    const { browser } = await signedIn(server);
+    expect((await browser.api.call('ping', { query: {} })).state).toBe('Done');
+    await browser.api.call('logout');
+    expect((await browser.api.call('ping', { query: {} })).state).toBe('Start');
+    await expect(browser.api.call('userinfo')).rejects.toMatchObject({ status: 401 });
+  });
+});
