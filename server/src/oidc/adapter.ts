@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Context } from '../context';
+import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 import { clientMetadata } from './clients';
 
@@ -12,6 +13,32 @@ import { clientMetadata } from './clients';
 /** PostgreSQL text cannot hold a NUL character, so no stored id has one: an id from a request
  * that does is simply unknown (asking the database would fail the request instead). */
 const storable = (id: string) => !id.includes('\u0000');
+
+/** Looking a payload up by id is the provider's most frequent query (client, code, grant,
+ * session and token on every exchange), so it is prepared once per database. */
+function prepareFindById(db: Database) {
+  return db
+    .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+    .from(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.model, sql.placeholder('model')),
+        eq(oidcPayloads.id, sql.placeholder('id')),
+        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql.placeholder('now'))),
+      ),
+    )
+    .limit(1)
+    .prepare('oidc_payload_by_id');
+}
+const findById = new WeakMap<Database, ReturnType<typeof prepareFindById>>();
+
+type PayloadRow = { payload: unknown; consumedAt: Date | null };
+
+function payloadOf(row: PayloadRow | undefined): AdapterPayload | undefined {
+  if (!row) return undefined;
+  const consumed = row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {};
+  return { ...(row.payload as AdapterPayload), ...consumed };
+}
 
 class PayloadAdapter implements Adapter {
   constructor(
@@ -43,13 +70,18 @@ class PayloadAdapter implements Adapter {
       .from(oidcPayloads)
       .where(and(eq(oidcPayloads.model, this.model), condition, this.live()))
       .limit(1);
-    if (!row) return undefined;
-    const consumed = row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {};
-    return { ...(row.payload as AdapterPayload), ...consumed };
+    return payloadOf(row);
   }
 
   async find(id: string) {
-    return storable(id) ? this.findWhere(eq(oidcPayloads.id, id)) : undefined;
+    if (!storable(id)) return undefined;
+    let query = findById.get(this.ctx.db);
+    if (!query) {
+      query = prepareFindById(this.ctx.db);
+      findById.set(this.ctx.db, query);
+    }
+    const [row] = await query.execute({ model: this.model, id, now: this.ctx.now().toISOString() });
+    return payloadOf(row);
   }
 
   async findByUid(uid: string) {

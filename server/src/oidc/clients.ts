@@ -1,5 +1,5 @@
 import type { OidcClientView } from '@helios/api';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Context } from '../context';
 import type { Database } from '../db/client';
@@ -180,30 +180,31 @@ export async function sharingPortalLoginUri(ctx: Context): Promise<string | null
  * stakeholder.
  */
 export async function mayUseClient(ctx: Context, accountId: string, clientId: string): Promise<boolean> {
-  const [client] = await ctx.db
-    .select({ kind: oidcClients.kind, tenantId: oidcClients.tenantId })
+  // One query: the client, the account's stakeholder flag and its membership in the client's
+  // tenant (every token exchange and refresh asks).
+  const [row] = await ctx.db
+    .select({
+      kind: oidcClients.kind,
+      tenantId: oidcClients.tenantId,
+      isStakeholder: accounts.isStakeholder,
+      member: tenantUsers.accountId,
+      tenantInactiveAt: tenants.inactiveAt,
+    })
     .from(oidcClients)
-    .where(eq(oidcClients.clientId, clientId));
-  if (!client) return false;
-  if (client.kind === 'sharing_portal') {
-    const [account] = await ctx.db
-      .select({ isStakeholder: accounts.isStakeholder })
-      .from(accounts)
-      .where(eq(accounts.id, accountId));
-    return account?.isStakeholder === true;
-  }
-  if (!client.tenantId) return false;
-  const [member] = await ctx.db
-    .select({ active: tenantUsers.active })
-    .from(tenantUsers)
-    .innerJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
-    .where(
+    .leftJoin(accounts, eq(accounts.id, accountId))
+    .leftJoin(
+      tenantUsers,
       and(
-        eq(tenantUsers.tenantId, client.tenantId),
+        eq(tenantUsers.tenantId, oidcClients.tenantId),
         eq(tenantUsers.accountId, accountId),
         eq(tenantUsers.active, true),
-        or(isNull(tenants.inactiveAt), gt(tenants.inactiveAt, ctx.now())),
       ),
-    );
-  return member !== undefined;
+    )
+    .leftJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
+    .where(eq(oidcClients.clientId, clientId))
+    .limit(1);
+  if (!row) return false;
+  if (row.kind === 'sharing_portal') return row.isStakeholder === true;
+  if (!row.tenantId || row.member === null) return false;
+  return row.tenantInactiveAt === null || row.tenantInactiveAt > ctx.now();
 }
