@@ -59,7 +59,10 @@ export async function createServer(config: Config, options: StartOptions = {}): 
       options.mailer ??
       (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db)),
     secrets: new Secrets(serverSecret(config, dataDir)),
-    accountViews: new AccountViewCache(database.db, store),
+    accountViews: new AccountViewCache(database.db, store, {
+      onMissedBroadcast: (error) =>
+        log.warn({ err: errorForLog(error) }, 'account change not broadcast; other nodes catch up within a minute'),
+    }),
     log,
     now: options.now ?? (() => new Date()),
     background: (name, work) => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AccountViewCache } from '../src/accounts/view-cache';
 import { accounts, credentials } from '../src/db/schema';
+import type { Store } from '../src/store/store';
 import { signedIn } from './admin-helpers';
 import { createAccount, PASSWORD, totpCode } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
@@ -61,7 +62,7 @@ describe('the account view cache', () => {
   });
 
   test('unknown accounts and failed reads are not kept; the oldest entries go first', async () => {
-    const cache = new AccountViewCache(server.ctx.db, server.ctx.store, 2);
+    const cache = new AccountViewCache(server.ctx.db, server.ctx.store, { max: 2 });
     expect(await cache.get(randomUUID())).toBeNull();
     expect(cache.size).toBe(0);
     await expect(cache.get('not-a-uuid')).rejects.toThrow();
@@ -108,4 +109,20 @@ describe('the session check and the profile show every change at once', () => {
     expect((await browser.api.call('ping', { query: {} })).state).toBe('Start');
     await expect(browser.api.call('userinfo')).rejects.toMatchObject({ status: 401 });
   });
+});
+
+test('a change that cannot be broadcast (store down) is still dropped here and reported, not thrown', async () => {
+  const missed: unknown[] = [];
+  const store: Store = Object.assign(Object.create(server.ctx.store), {
+    publish: async () => {
+      throw new Error('store unreachable');
+    },
+  });
+  const cache = new AccountViewCache(server.ctx.db, store, { onMissedBroadcast: (error) => missed.push(error) });
+  const account = await createAccount(server.ctx, { name: 'Cached' });
+  expect((await cache.get(account.id))?.account.name).toBe('Cached');
+  await renameBehindTheServersBack(account.id, 'Changed');
+  await cache.changed(account.id);
+  expect(missed).toHaveLength(1);
+  expect((await cache.get(account.id))?.account.name).toBe('Changed');
 });

@@ -51,7 +51,7 @@ export class AccountViewCache {
   constructor(
     private readonly db: Database,
     private readonly store: Store,
-    private readonly max = ACCOUNT_VIEW_MAX,
+    private readonly options: { max?: number; onMissedBroadcast?: (error: unknown) => void } = {},
   ) {}
 
   async listen(): Promise<void> {
@@ -67,7 +67,7 @@ export class AccountViewCache {
     const value = this.load(accountId);
     const entry: Entry = { value, expiresAt: now + ACCOUNT_VIEW_MS };
     this.entries.set(accountId, entry);
-    if (this.entries.size > this.max) {
+    if (this.entries.size > (this.options.max ?? ACCOUNT_VIEW_MAX)) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
@@ -118,10 +118,16 @@ export class AccountViewCache {
   }
 
   /** Call after the account's profile or sign-in methods were written: drops the entry on this
-   * node and tells every other node to drop theirs. */
+   * node and tells every other node to drop theirs. Never throws: the write is already saved,
+   * so a store outage must not turn it into an error; the other nodes then catch up when their
+   * entry expires (ACCOUNT_VIEW_MS). */
   async changed(accountId: string): Promise<void> {
     this.dropLocal(accountId);
-    await this.store.publish(ACCOUNT_VIEW_CHANNEL, accountId);
+    try {
+      await this.store.publish(ACCOUNT_VIEW_CHANNEL, accountId);
+    } catch (error) {
+      this.options.onMissedBroadcast?.(error);
+    }
   }
 
   /** Number of cached accounts on this node (diagnostics and tests). */

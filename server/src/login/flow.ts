@@ -61,24 +61,27 @@ export function loginFlow(ctx: Context) {
     known?: CredentialRow[],
   ) {
     const next: LoginSession = { ...session, state };
-    await saveLoginSession(ctx, next);
-    if (state === 'Done') {
-      await recordSuccess(ctx, account);
-      await startPortalSession(
-        ctx,
-        reply,
-        account.id,
-        session.remember,
-        authenticationMethods(session.via, session.secondFactor),
-      );
-      await audit(ctx.db, {
-        actor: account.id,
-        action: 'login.success',
-        targetType: 'account',
-        targetId: account.id,
-        ip: request.ip,
-        details: { via: session.via },
-      });
+    if (state !== 'Done') await saveLoginSession(ctx, next);
+    else {
+      // Independent writes go out together: the sign-in waits for two round trips, not four.
+      await Promise.all([saveLoginSession(ctx, next), recordSuccess(ctx, account)]);
+      await Promise.all([
+        startPortalSession(
+          ctx,
+          reply,
+          account.id,
+          session.remember,
+          authenticationMethods(session.via, session.secondFactor),
+        ),
+        audit(ctx.db, {
+          actor: account.id,
+          action: 'login.success',
+          targetType: 'account',
+          targetId: account.id,
+          ip: request.ip,
+          details: { via: session.via },
+        }),
+      ]);
     }
     const creds = known ?? (await credentialsOf(ctx.db, account.id));
     return loginResponse(ctx, state, next.id, account, creds, true, next.email);
