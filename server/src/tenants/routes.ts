@@ -89,7 +89,7 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: Context, cache: 
       { type: 'tenant', id: created.id },
       { name: body.name, slug: body.slug, url },
     );
-    await cache.clearEverywhere();
+    await cache.changed();
     return { id: created.id };
   });
 

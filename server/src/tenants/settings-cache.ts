@@ -2,6 +2,7 @@ import type { KeyValue } from '@helios/api';
 import { asc, eq } from 'drizzle-orm';
 import type { Context } from '../context';
 import { tenantSettings, tenants } from '../db/schema';
+import { errorForLog } from '../http/errors';
 
 /** Store channel on which nodes tell each other to drop their settings cache. */
 export const SETTINGS_CACHE_CHANNEL = 'tenant-settings-cache';
@@ -62,10 +63,25 @@ export class SettingsCache {
     this.entries.clear();
   }
 
-  /** Drops the cache on this node and tells every other node to drop theirs. */
+  /** Drops the cache on this node and tells every other node to drop theirs; throws when the
+   * other nodes cannot be told (the admin's "clear cache", whose whole point that is). */
   async clearEverywhere(): Promise<void> {
     this.clearLocal();
     await this.ctx.store.publish(SETTINGS_CACHE_CHANNEL, 'clear');
+  }
+
+  /** After a write of settings: like `clearEverywhere`, but never throws — the write is already
+   * saved, so a store outage must not turn it into an error. It is logged, and the other nodes
+   * catch up when their entries expire (SETTINGS_CACHE_MS). */
+  async changed(): Promise<void> {
+    try {
+      await this.clearEverywhere();
+    } catch (error) {
+      this.ctx.log.warn(
+        { err: errorForLog(error) },
+        'settings change not broadcast; other nodes catch up within 5 minutes',
+      );
+    }
   }
 
   /** Number of cached tenants on this node (diagnostics and tests). */

@@ -26,7 +26,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache
         target: [tenantSettings.tenantId, tenantSettings.key],
         set: { value, updatedAt: ctx.now() },
       });
-    await cache.clearEverywhere();
+    await cache.changed();
   }
 
   registerAdmin(app, ctx, adminRoutes.tenantSettings, async ({ params }) => {
