@@ -49,13 +49,15 @@ export async function startBenchServer(mode: Mode): Promise<BenchServer> {
     HOST: '127.0.0.1',
     RATE_LIMIT: 'false',
     HELIOS_SECRET: BENCH_SECRET,
-    ...(mode.name === 'services' && scratch ? { DATABASE_URL: scratch.url, REDIS_URL: mode.redisUrl } : {}),
+    ...(mode.name === 'services' && scratch
+      ? { DATABASE_URL: scratch.url, REDIS_URL: mode.redisUrl, REDIS_KEY_PREFIX: storePrefix }
+      : {}),
   });
   const logger = pino(
     loggerOptions('info') as pino.LoggerOptions,
     pino.destination({ dest: '/dev/null', sync: false }),
   ) as unknown as FastifyBaseLogger;
-  const running = await createServer(config, { ephemeral: mode.name === 'embedded', storePrefix, logger });
+  const running = await createServer(config, { ephemeral: mode.name === 'embedded', logger });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(running.app.server.address() as AddressInfo).port}`;
   running.ctx.config.publicUrl = url;

@@ -54,6 +54,10 @@ const Env = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 letters, digits, or _ . : -')
+    .default('helios:'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Helios <no-reply@helios.localhost>'),
   HELIOS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -119,6 +123,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Put before every Redis key and pub/sub channel: deployments sharing one Redis each set their own. */
+  redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   secret: string | undefined;
@@ -201,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     secret: e.HELIOS_SECRET,

@@ -32,8 +32,6 @@ export type StartOptions = {
   now?: () => Date;
   logger?: FastifyBaseLogger;
   mailer?: Mailer;
-  /** Key prefix in Redis, so several deployments (or test servers) can share one Redis. */
-  storePrefix?: string;
 };
 
 /** Opens every dependency in the configured mode and builds the app (not yet listening). */
@@ -44,7 +42,7 @@ export async function createServer(config: Config, options: StartOptions = {}): 
   const database = await openDatabase({ url: config.databaseUrl, dataDir });
   let store: MemoryStore | RedisStore;
   if (config.redisUrl) {
-    const redis = new RedisStore(config.redisUrl, options.storePrefix);
+    const redis = new RedisStore(config.redisUrl, config.redisKeyPrefix);
     await redis.ready();
     store = redis;
   } else {

@@ -229,7 +229,8 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 /** Starts a real server on a loopback port in this run's backend mode. */
 export async function startTestServer(options: TestServerOptions = {}) {
   const secret = options.reuse?.secret ?? randomBytes(32).toString('hex');
-  const storePrefix = options.reuse?.storePrefix ?? `helios-test:${randomBytes(6).toString('hex')}:`;
+  const storePrefix =
+    options.reuse?.storePrefix ?? options.env?.REDIS_KEY_PREFIX ?? `helios-test:${randomBytes(6).toString('hex')}:`;
   let database: { url: string; drop: () => Promise<void> } | null = null;
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | null = null;
   const env: Record<string, string> = {
@@ -248,6 +249,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
       env.DATABASE_URL = database.url;
     }
     env.REDIS_URL = process.env.REDIS_URL as string;
+    env.REDIS_KEY_PREFIX = storePrefix;
     smtp = await startSmtpCatcher();
     env.SMTP_URL = smtp.url;
   } else if (options.reuse?.dataDir) {
@@ -261,7 +263,6 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const running: Running = await createServer(config, {
     ephemeral: backend === 'embedded' && !options.reuse?.dataDir,
     now: options.now,
-    storePrefix,
     logger: log.logger,
   });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
