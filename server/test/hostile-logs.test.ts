@@ -88,6 +88,29 @@ describe("a test server's log and secrets", () => {
   });
 });
 
+describe('the line of each request', () => {
+  test('is written once per request with secret query values and set-password tokens masked', async () => {
+    const token = `tok${Date.now().toString(36)}SECRETPART`;
+    const sessionId = `sid${Date.now().toString(36)}SECRETPART`;
+    await fetch(`${server.url}/auth/login/ping?session_id=${sessionId}&keep=visible`, { method: 'POST' });
+    await fetch(`${server.url}/login/set-password/${token}`);
+    let lines: string[] = [];
+    const deadline = Date.now() + 5_000;
+    while (lines.length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      lines = readFileSync(server.logFile as string, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('request completed') && /keep=visible|set-password/.test(line));
+    }
+    const entries = lines.map((line) => JSON.parse(line) as { req: { url: string }; res: { statusCode: number } });
+    expect(entries.map((entry) => entry.req.url)).toEqual([
+      '/auth/login/ping?session_id=***&keep=visible',
+      '/login/set-password/***',
+    ]);
+    for (const line of lines) expect(line).not.toContain('SECRETPART');
+  });
+});
+
 describe('a failing database query', () => {
   test("logs the failure without the query's values: no authorization code in the log", async () => {
     const { tenant, rp, secret } = await instanceWithClient(server, uniqueSlug('logs'));
