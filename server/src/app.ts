@@ -34,7 +34,15 @@ import { registerWebauthnRoutes } from './webauthn/routes';
 const SECRET_QUERY = /([?&](?:session_id|token|code|otp|clavis|state|password)=)[^&#]*/gi;
 const SECRET_PATH = /(\/set-password\/)[^/?#]+/;
 
+/** The identity provider's addresses can carry an ID token (`id_token_hint`) or a person's
+ * email (`login_hint`) in their query: theirs is left out altogether. */
+const PROVIDER_PATH = /^\/oauth2\//;
+
 export function maskUrl(url: string): string {
+  if (PROVIDER_PATH.test(url)) {
+    const query = url.indexOf('?');
+    return query === -1 ? url : `${url.slice(0, query)}?***`;
+  }
   return url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
 }
 

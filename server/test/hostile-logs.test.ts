@@ -89,25 +89,30 @@ describe("a test server's log and secrets", () => {
 });
 
 describe('the line of each request', () => {
-  test('is written once per request with secret query values and set-password tokens masked', async () => {
+  test('is written once per request with secret query values, set-password tokens and provider queries masked', async () => {
     const token = `tok${Date.now().toString(36)}SECRETPART`;
     const sessionId = `sid${Date.now().toString(36)}SECRETPART`;
     await fetch(`${server.url}/auth/login/ping?session_id=${sessionId}&keep=visible`, { method: 'POST' });
     await fetch(`${server.url}/login/set-password/${token}`);
+    await fetch(`${server.url}/oauth2/authorize?id_token_hint=SECRETPART&login_hint=person%40example.com&keep=visible`);
     let lines: string[] = [];
     const deadline = Date.now() + 5_000;
-    while (lines.length < 2 && Date.now() < deadline) {
+    while (lines.length < 3 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       lines = readFileSync(server.logFile as string, 'utf8')
         .split('\n')
-        .filter((line) => line.includes('request completed') && /keep=visible|set-password/.test(line));
+        .filter(
+          (line) => line.includes('request completed') && /keep=visible|set-password|oauth2\/authorize/.test(line),
+        );
     }
     const entries = lines.map((line) => JSON.parse(line) as { req: { url: string }; res: { statusCode: number } });
     expect(entries.map((entry) => entry.req.url)).toEqual([
       '/auth/login/ping?session_id=***&keep=visible',
       '/login/set-password/***',
+      // The identity provider's query can hold an ID token or an email: it is left out whole.
+      '/oauth2/authorize?***',
     ]);
-    for (const line of lines) expect(line).not.toContain('SECRETPART');
+    for (const line of lines) expect(line).not.toMatch(/SECRETPART|person@example/);
   });
 });
 

@@ -19,7 +19,7 @@ export type Handler<R extends RouteContract> = (
 
 /** Where a NUL character hides in parsed input (keys included), or null. PostgreSQL text cannot
  * hold one, so such input can never be stored or matched: it is refused like any other misfit. */
-function nulAt(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+export function nulAt(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 32 || value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {

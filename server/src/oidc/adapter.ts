@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Context } from '../context';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';
+import { nulAt } from '../http/routes';
 import { clientMetadata } from './clients';
 
 /**
@@ -51,6 +52,9 @@ class PayloadAdapter implements Adapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+    // A request parameter the provider keeps (a logout's `state`, say) with a NUL character in it
+    // cannot be stored: the request is refused as invalid (400), not failed as a server error.
+    if (nulAt(payload)) throw new errors.InvalidRequest('parameters may not contain NUL characters');
     const row = {
       payload: payload as Record<string, unknown>,
       grantId: payload.grantId ?? null,

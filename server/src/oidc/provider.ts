@@ -133,14 +133,6 @@ export async function registerOidcProvider(app: FastifyInstance, ctx: Context) {
       scope.route({
         method,
         url,
-        // Logged without the query: it can hold an ID token (`id_token_hint`) or a person's email.
-        logSerializers: {
-          req: (request: FastifyRequest) => ({
-            method: request.method,
-            url: request.url.split('?')[0],
-            remoteAddress: request.ip,
-          }),
-        },
         handler: (request, reply) => handOver(ctx, request, reply),
       });
   });
