@@ -128,7 +128,11 @@ test.describe('signing in', () => {
     const password = page.getByLabel(/^Password/);
     for (let i = 0; i < 9; i++) {
       await password.fill(`wrong-${i}`);
+      // Each attempt is answered before the next: the alert of the one before already reads
+      // "Invalid credentials", so the text alone would not wait.
+      const answered = page.waitForResponse((response) => response.url().includes('/auth/login/verify-password'));
       await page.getByRole('button', { name: 'Sign in' }).click();
+      expect((await answered).status()).toBe(401);
       await expect(page.getByRole('alert')).toContainText('Invalid credentials');
     }
     await password.fill('wrong-last');
