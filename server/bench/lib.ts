@@ -54,7 +54,7 @@ export async function startBenchServer(mode: Mode): Promise<BenchServer> {
       : {}),
   });
   const logger = pino(
-    loggerOptions(process.env.BENCH_LOG ?? 'info') as pino.LoggerOptions,
+    loggerOptions('info') as pino.LoggerOptions,
     pino.destination({ dest: '/dev/null', sync: false }),
   ) as unknown as FastifyBaseLogger;
   const running = await createServer(config, { ephemeral: mode.name === 'embedded', logger });
