@@ -1,6 +1,6 @@
 import type { Credential, Locale } from '@helios/api';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type Database, preparedPerDatabase } from '../db/client';
 import { accounts, auditEvents, credentials } from '../db/schema';
 import type { AccountFacts } from '../login/machine';
 import type { AccountView, CredentialView } from './view-cache';
@@ -22,16 +22,25 @@ export type AccountWithSecrets = { account: AccountRow; creds: CredentialRow[] }
 
 /** An account (by id or email) and its sign-in methods, oldest first, in one query: what every
  * login step reads before it decides. */
+const accountWithCredentials = (db: Database, where: 'id' | 'email') =>
+  db
+    .select({ account: accounts, credential: credentials })
+    .from(accounts)
+    .leftJoin(credentials, eq(credentials.accountId, accounts.id))
+    .where(where === 'id' ? eq(accounts.id, sql.placeholder('id')) : eq(accounts.email, sql.placeholder('email')))
+    .orderBy(asc(credentials.createdAt))
+    .prepare(`account_with_credentials_by_${where}`);
+const accountWithCredentialsById = preparedPerDatabase((db) => accountWithCredentials(db, 'id'));
+const accountWithCredentialsByEmail = preparedPerDatabase((db) => accountWithCredentials(db, 'email'));
+
 export async function findAccountWithCredentials(
   db: Database,
   by: { id: string } | { email: string },
 ): Promise<AccountWithSecrets | null> {
-  const rows = await db
-    .select({ account: accounts, credential: credentials })
-    .from(accounts)
-    .leftJoin(credentials, eq(credentials.accountId, accounts.id))
-    .where('id' in by ? eq(accounts.id, by.id) : eq(accounts.email, by.email.toLowerCase()))
-    .orderBy(asc(credentials.createdAt));
+  const rows =
+    'id' in by
+      ? await accountWithCredentialsById(db).execute({ id: by.id })
+      : await accountWithCredentialsByEmail(db).execute({ email: by.email.toLowerCase() });
   const first = rows[0];
   if (!first) return null;
   const creds = rows.flatMap((row) => (row.credential ? [row.credential] : []));
@@ -88,9 +97,23 @@ export type AuditInput = {
   details?: Record<string, unknown>;
 };
 
+const insertAudit = preparedPerDatabase((db) =>
+  db
+    .insert(auditEvents)
+    .values({
+      actorAccountId: sql.placeholder('actor'),
+      action: sql.placeholder('action'),
+      targetType: sql.placeholder('targetType'),
+      targetId: sql.placeholder('targetId'),
+      ip: sql.placeholder('ip'),
+      details: sql.placeholder('details'),
+    })
+    .prepare('insert_audit_event'),
+);
+
 export async function audit(db: Database, event: AuditInput): Promise<void> {
-  await db.insert(auditEvents).values({
-    actorAccountId: event.actor ?? null,
+  await insertAudit(db).execute({
+    actor: event.actor ?? null,
     action: event.action,
     targetType: event.targetType ?? null,
     targetId: event.targetId ?? null,

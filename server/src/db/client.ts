@@ -56,6 +56,24 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
+/**
+ * A query built and prepared once per database handle, then reused: the hot paths (every login
+ * step, every provider lookup) skip drizzle's SQL building and, on PostgreSQL, the server's parse
+ * and plan of a named statement. Values go in through `sql.placeholder`. A transaction handle
+ * gets its own, so a statement always runs on the handle it is asked for.
+ */
+export function preparedPerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const built = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
+
 export async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }

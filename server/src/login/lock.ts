@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AccountRow } from '../accounts/repository';
 import type { Context } from '../context';
+import { preparedPerDatabase } from '../db/client';
 import { accounts } from '../db/schema';
 import { afterFailure, afterSuccess, isLocked } from '../security/lockout';
 
@@ -23,11 +24,26 @@ export async function recordFailure(ctx: Context, account: AccountRow): Promise<
   });
 }
 
+const clearFailuresAndStampLogin = preparedPerDatabase((db) =>
+  db
+    .update(accounts)
+    // Placeholders in SET go in as SQL, so times are passed as ISO strings.
+    .set({
+      failedAttempts: sql`${sql.placeholder('failedAttempts')}`,
+      lockedUntil: sql`${sql.placeholder('lockedUntil')}`,
+      lastLoginAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .prepare('account_login_succeeded'),
+);
+
 /** A completed sign-in: clears the failure count and records the login time, in one update. */
 export async function recordSuccess(ctx: Context, account: AccountRow): Promise<void> {
   const next = afterSuccess(account);
-  await ctx.db
-    .update(accounts)
-    .set({ failedAttempts: next.failedAttempts, lockedUntil: next.lockedUntil, lastLoginAt: ctx.now() })
-    .where(eq(accounts.id, account.id));
+  await clearFailuresAndStampLogin(ctx.db).execute({
+    failedAttempts: next.failedAttempts,
+    lockedUntil: next.lockedUntil?.toISOString() ?? null,
+    now: ctx.now().toISOString(),
+    id: account.id,
+  });
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Context } from '../context';
-import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 import { nulAt } from '../http/routes';
 import { clientMetadata } from './clients';
@@ -17,8 +17,8 @@ const storable = (id: string) => !id.includes('\u0000');
 
 /** Looking a payload up by id is the provider's most frequent query (client, code, grant,
  * session and token on every exchange), so it is prepared once per database. */
-function prepareFindById(db: Database) {
-  return db
+const findById = preparedPerDatabase((db) =>
+  db
     .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
     .from(oidcPayloads)
     .where(
@@ -29,9 +29,8 @@ function prepareFindById(db: Database) {
       ),
     )
     .limit(1)
-    .prepare('oidc_payload_by_id');
-}
-const findById = new WeakMap<Database, ReturnType<typeof prepareFindById>>();
+    .prepare('oidc_payload_by_id'),
+);
 
 type PayloadRow = { payload: unknown; consumedAt: Date | null };
 
@@ -79,12 +78,7 @@ class PayloadAdapter implements Adapter {
 
   async find(id: string) {
     if (!storable(id)) return undefined;
-    let query = findById.get(this.ctx.db);
-    if (!query) {
-      query = prepareFindById(this.ctx.db);
-      findById.set(this.ctx.db, query);
-    }
-    const [row] = await query.execute({ model: this.model, id, now: this.ctx.now().toISOString() });
+    const [row] = await findById(this.ctx.db).execute({ model: this.model, id, now: this.ctx.now().toISOString() });
     return payloadOf(row);
   }
 
