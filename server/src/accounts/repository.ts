@@ -13,8 +13,17 @@ export async function findAccountByEmail(db: Database, email: string): Promise<A
   return row ?? null;
 }
 
+const accountById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('account_by_id'),
+);
+
 export async function findAccount(db: Database, id: string): Promise<AccountRow | null> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  const [row] = await accountById(db).execute({ id });
   return row ?? null;
 }
 

@@ -15,22 +15,61 @@ import { clientMetadata } from './clients';
  * that does is simply unknown (asking the database would fail the request instead). */
 const storable = (id: string) => !id.includes('\u0000');
 
-/** Looking a payload up by id is the provider's most frequent query (client, code, grant,
- * session and token on every exchange), so it is prepared once per database. */
-const findById = preparedPerDatabase((db) =>
-  db
-    .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+/** The provider asks for payloads on every request (client, code, grant, session and token on
+ * each exchange, several writes on each refresh), so its statements are prepared once per
+ * database. A row is live while it has no expiry or its expiry is after `now`. */
+const live = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql.placeholder('now')));
+const payloadColumns = { payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt };
+const thisPayload = () =>
+  and(eq(oidcPayloads.model, sql.placeholder('model')), eq(oidcPayloads.id, sql.placeholder('id')));
+
+const statements = preparedPerDatabase((db) => ({
+  findById: db
+    .select(payloadColumns)
     .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.model, sql.placeholder('model')),
-        eq(oidcPayloads.id, sql.placeholder('id')),
-        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql.placeholder('now'))),
-      ),
-    )
+    .where(and(thisPayload(), live()))
     .limit(1)
     .prepare('oidc_payload_by_id'),
-);
+  findByUid: db
+    .select(payloadColumns)
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, sql.placeholder('model')), eq(oidcPayloads.uid, sql.placeholder('uid')), live()))
+    .limit(1)
+    .prepare('oidc_payload_by_uid'),
+  upsert: db
+    .insert(oidcPayloads)
+    .values({
+      model: sql.placeholder('model'),
+      id: sql.placeholder('id'),
+      payload: sql.placeholder('payload'),
+      grantId: sql.placeholder('grantId'),
+      uid: sql.placeholder('uid'),
+      userCode: sql.placeholder('userCode'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .onConflictDoUpdate({
+      target: [oidcPayloads.model, oidcPayloads.id],
+      set: {
+        payload: sql`excluded.payload`,
+        grantId: sql`excluded.grant_id`,
+        uid: sql`excluded.uid`,
+        userCode: sql`excluded.user_code`,
+        expiresAt: sql`excluded.expires_at`,
+      },
+    })
+    .prepare('oidc_payload_upsert'),
+  // Placeholders in SET go in as SQL, so the time is passed as an ISO string.
+  consume: db
+    .update(oidcPayloads)
+    .set({ consumedAt: sql`${sql.placeholder('now')}` })
+    .where(thisPayload())
+    .prepare('oidc_payload_consume'),
+  destroy: db.delete(oidcPayloads).where(thisPayload()).prepare('oidc_payload_destroy'),
+  revokeByGrantId: db
+    .delete(oidcPayloads)
+    .where(eq(oidcPayloads.grantId, sql.placeholder('grantId')))
+    .prepare('oidc_payload_revoke_grant'),
+}));
 
 type PayloadRow = { payload: unknown; consumedAt: Date | null };
 
@@ -46,65 +85,66 @@ class PayloadAdapter implements Adapter {
     private readonly model: string,
   ) {}
 
-  private live() {
-    return or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, this.ctx.now()));
+  private now() {
+    return this.ctx.now().toISOString();
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
     // A request parameter the provider keeps (a logout's `state`, say) with a NUL character in it
     // cannot be stored: the request is refused as invalid (400), not failed as a server error.
     if (nulAt(payload)) throw new errors.InvalidRequest('parameters may not contain NUL characters');
-    const row = {
-      payload: payload as Record<string, unknown>,
+    await statements(this.ctx.db).upsert.execute({
+      model: this.model,
+      id,
+      payload,
       grantId: payload.grantId ?? null,
       uid: payload.uid ?? null,
       userCode: payload.userCode ?? null,
       expiresAt: expiresIn ? new Date(this.ctx.now().getTime() + expiresIn * 1000) : null,
-    };
-    await this.ctx.db
-      .insert(oidcPayloads)
-      .values({ model: this.model, id, ...row })
-      .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row });
-  }
-
-  private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
-    const [row] = await this.ctx.db
-      .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
-      .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.model, this.model), condition, this.live()))
-      .limit(1);
-    return payloadOf(row);
+    });
   }
 
   async find(id: string) {
     if (!storable(id)) return undefined;
-    const [row] = await findById(this.ctx.db).execute({ model: this.model, id, now: this.ctx.now().toISOString() });
+    const [row] = await statements(this.ctx.db).findById.execute({ model: this.model, id, now: this.now() });
     return payloadOf(row);
   }
 
   async findByUid(uid: string) {
-    return storable(uid) ? this.findWhere(eq(oidcPayloads.uid, uid)) : undefined;
+    if (!storable(uid)) return undefined;
+    const [row] = await statements(this.ctx.db).findByUid.execute({ model: this.model, uid, now: this.now() });
+    return payloadOf(row);
   }
 
+  /** Device codes are not used (no device flow), so this rare lookup is not prepared. */
   async findByUserCode(userCode: string) {
-    return storable(userCode) ? this.findWhere(eq(oidcPayloads.userCode, userCode)) : undefined;
+    if (!storable(userCode)) return undefined;
+    const [row] = await this.ctx.db
+      .select(payloadColumns)
+      .from(oidcPayloads)
+      .where(
+        and(
+          eq(oidcPayloads.model, this.model),
+          eq(oidcPayloads.userCode, userCode),
+          or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, this.ctx.now())),
+        ),
+      )
+      .limit(1);
+    return payloadOf(row);
   }
 
   async consume(id: string) {
-    await this.ctx.db
-      .update(oidcPayloads)
-      .set({ consumedAt: this.ctx.now() })
-      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    await statements(this.ctx.db).consume.execute({ model: this.model, id, now: this.now() });
   }
 
   async destroy(id: string) {
-    await this.ctx.db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    await statements(this.ctx.db).destroy.execute({ model: this.model, id });
   }
 
   /** Everything issued under a grant, whatever its model: a reused authorization code or a
    * replayed refresh token takes every token of the grant with it. */
   async revokeByGrantId(grantId: string) {
-    await this.ctx.db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+    await statements(this.ctx.db).revokeByGrantId.execute({ grantId });
   }
 }
 

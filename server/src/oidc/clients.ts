@@ -1,8 +1,8 @@
 import type { OidcClientView } from '@helios/api';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Context } from '../context';
-import type { Database } from '../db/client';
+import { type Database, preparedPerDatabase } from '../db/client';
 import { accounts, oidcClients, tenants, tenantUsers } from '../db/schema';
 import { randomToken } from '../security/tokens';
 
@@ -24,8 +24,17 @@ function newSecret(): string {
 /** The provider's view of a client. Every client is a confidential web client using the
  * authorization code flow with PKCE and the refresh token grant; the secret goes in HTTP Basic
  * authentication. */
+const clientById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(oidcClients)
+    .where(eq(oidcClients.clientId, sql.placeholder('clientId')))
+    .limit(1)
+    .prepare('oidc_client_by_id'),
+);
+
 export async function clientMetadata(ctx: Context, clientId: string): Promise<AdapterPayload | undefined> {
-  const [row] = await ctx.db.select().from(oidcClients).where(eq(oidcClients.clientId, clientId)).limit(1);
+  const [row] = await clientById(ctx.db).execute({ clientId });
   if (!row) return undefined;
   return {
     client_id: row.clientId,
@@ -179,10 +188,10 @@ export async function sharingPortalLoginUri(ctx: Context): Promise<string | null
  * tenant while the tenant is active (the tenant picker's rule), the sharing portal a
  * stakeholder.
  */
-export async function mayUseClient(ctx: Context, accountId: string, clientId: string): Promise<boolean> {
-  // One query: the client, the account's stakeholder flag and its membership in the client's
-  // tenant (every token exchange and refresh asks).
-  const [row] = await ctx.db
+/** The client, the account's stakeholder flag and its membership in the client's tenant, in one
+ * prepared query: every token exchange and refresh asks. */
+const clientAccess = preparedPerDatabase((db) =>
+  db
     .select({
       kind: oidcClients.kind,
       tenantId: oidcClients.tenantId,
@@ -191,18 +200,23 @@ export async function mayUseClient(ctx: Context, accountId: string, clientId: st
       tenantInactiveAt: tenants.inactiveAt,
     })
     .from(oidcClients)
-    .leftJoin(accounts, eq(accounts.id, accountId))
+    .leftJoin(accounts, eq(accounts.id, sql.placeholder('accountId')))
     .leftJoin(
       tenantUsers,
       and(
         eq(tenantUsers.tenantId, oidcClients.tenantId),
-        eq(tenantUsers.accountId, accountId),
+        eq(tenantUsers.accountId, sql.placeholder('accountId')),
         eq(tenantUsers.active, true),
       ),
     )
     .leftJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
-    .where(eq(oidcClients.clientId, clientId))
-    .limit(1);
+    .where(eq(oidcClients.clientId, sql.placeholder('clientId')))
+    .limit(1)
+    .prepare('oidc_client_access'),
+);
+
+export async function mayUseClient(ctx: Context, accountId: string, clientId: string): Promise<boolean> {
+  const [row] = await clientAccess(ctx.db).execute({ accountId, clientId });
   if (!row) return false;
   if (row.kind === 'sharing_portal') return row.isStakeholder === true;
   if (!row.tenantId || row.member === null) return false;
