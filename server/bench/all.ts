@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reachable } from '../../scripts/lib/reachable.mjs';
 import { type HttpFigures, httpBench, type Measured } from './http';
-import { LoadGenerator, type Mode, modeTitle, profileInto, startBenchServer } from './lib';
+import { type CpuSplit, LoadGenerator, type Mode, modeTitle, profileInto, startBenchServer } from './lib';
 import { type SearchFigures, type SearchRow, searchBench } from './search-bench';
 import { type SignInFigures, signInBench } from './sign-in';
 import { medianRss, medianStart, type StartFigures, startBench } from './start';
@@ -95,6 +95,32 @@ function httpLines(figures: HttpFigures): Line[] {
 
 function signInLines(figures: SignInFigures): Line[] {
   return [atLeast('password sign-ins', figures.signIn, figures.argon2, 'argon2id verify', TARGET.signIn)];
+}
+
+/** Milliseconds of CPU per operation, averaged over the runs, for one part of a run's split. */
+function perOperation(runs: Measured[], part: (split: CpuSplit) => number | null): number | null {
+  const values = runs.map((run) => {
+    const value = run.split ? part(run.split) : null;
+    return value === null || !run.split ? null : (value / run.split.wallMs) * (1000 / run.perSecond);
+  });
+  return values.some((value) => value === null) ? null : mean(values as number[]);
+}
+
+/** Where a sign-in's CPU went: the server's event loop, its other threads (the thread pool
+ * running argon2id, V8's collector) and the rest of the machine (load generator, database,
+ * store), beside a raw verify's. Printed under the sign-in line; nothing where /proc is missing. */
+function printSignInSplit(figures: SignInFigures) {
+  const machine = perOperation(figures.signIn, (split) => split.machineMs);
+  const eventLoop = perOperation(figures.signIn, (split) => split.eventLoopMs);
+  const server = perOperation(figures.signIn, (split) => split.processMs);
+  const verify = perOperation(figures.argon2, (split) => split.machineMs);
+  if (machine === null || eventLoop === null || server === null || verify === null) return;
+  const f = (value: number) => value.toFixed(1);
+  console.log(
+    `    CPU per sign-in, whole machine: ${f(machine)} ms = server event loop ${f(eventLoop)} + server's other ` +
+      `threads (argon2id, GC) ${f(server - eventLoop)} + other processes (load generator, database, store) ` +
+      `${f(machine - server)}; per raw verify: ${f(verify)} ms`,
+  );
 }
 
 function tokenLines(figures: TokenFigures, ceiling: Measured[]): Line[] {
@@ -205,10 +231,10 @@ async function runMode(mode: Mode): Promise<{ lines: Line[]; ok: boolean }> {
       lines.push(...part);
     }
     if (server && ONLY.has('sign-in')) {
-      const part = signInLines(
-        await signInBench(server, load, { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY }),
-      );
+      const figures = await signInBench(server, load, { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY });
+      const part = signInLines(figures);
       print(part);
+      printSignInSplit(figures);
       lines.push(...part);
     }
     if (server && ONLY.has('tokens')) {

@@ -1,8 +1,16 @@
 import { createAccount, PASSWORD } from '../test/fixtures';
-import { type BenchServer, bareServer, type LoadGenerator, profiled, signInCookie, withCpu } from './lib';
+import {
+  type BenchServer,
+  bareServer,
+  type CpuSplit,
+  type LoadGenerator,
+  profiled,
+  signInCookie,
+  withCpu,
+} from './lib';
 import type { Rate } from './load';
 
-export type Measured = Rate & { serverCpu: number };
+export type Measured = Rate & { serverCpu: number; split?: CpuSplit };
 export type HttpFigures = { bare: Measured[]; ping: Measured[]; userinfo: Measured[] };
 
 /**

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -154,15 +154,60 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
   }
 }
 
+/** Linux counts CPU time in clock ticks of 10 ms (USER_HZ 100). */
+const TICK_MS = 10;
+
+/** CPU milliseconds this process's main thread (the event loop) has used, from /proc; null
+ * where /proc is not there. */
+function eventLoopCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU milliseconds the whole machine (every process, every core) has been busy, from /proc. */
+function machineCpuMs(): number | null {
+  try {
+    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+    // user, nice, system, (idle, iowait,) irq, softirq; steal is time the host gave to others.
+    const [user, nice, system, , , irq, softirq] = ticks.map(Number);
+    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a run's CPU went, in milliseconds over the whole run: this process, its event loop,
+ * and the machine as a whole (the load generator, PostgreSQL and Redis included). */
+export type CpuSplit = { wallMs: number; processMs: number; eventLoopMs: number | null; machineMs: number | null };
+
 /** CPU time this process spends (main thread and thread pool) while `work` runs, as a share of
- * one core over the wall time. */
-export async function withCpu<T>(work: () => Promise<T>): Promise<T & { serverCpu: number }> {
+ * one core over the wall time, and the split of it. */
+export async function withCpu<T>(work: () => Promise<T>): Promise<T & { serverCpu: number; split: CpuSplit }> {
   const cpu = process.cpuUsage();
+  const eventLoop = eventLoopCpuMs();
+  const machine = machineCpuMs();
   const started = performance.now();
   const result = await work();
   const used = process.cpuUsage(cpu);
   const wallMs = performance.now() - started;
-  return { ...result, serverCpu: (used.user + used.system) / 1000 / wallMs };
+  const eventLoopAfter = eventLoopCpuMs();
+  const machineAfter = machineCpuMs();
+  const processMs = (used.user + used.system) / 1000;
+  return {
+    ...result,
+    serverCpu: processMs / wallMs,
+    split: {
+      wallMs,
+      processMs,
+      eventLoopMs: eventLoop === null || eventLoopAfter === null ? null : eventLoopAfter - eventLoop,
+      machineMs: machine === null || machineAfter === null ? null : machineAfter - machine,
+    },
+  };
 }
 
 /** Signs in with email and password through the login API; answers the portal session cookie. */

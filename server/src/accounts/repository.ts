@@ -56,8 +56,17 @@ export async function findAccountWithCredentials(
   return { account: first.account, creds };
 }
 
+const credentialsByAccount = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(credentials)
+    .where(eq(credentials.accountId, sql.placeholder('accountId')))
+    .orderBy(credentials.createdAt)
+    .prepare('credentials_by_account'),
+);
+
 export function credentialsOf(db: Database, accountId: string): Promise<CredentialRow[]> {
-  return db.select().from(credentials).where(eq(credentials.accountId, accountId)).orderBy(credentials.createdAt);
+  return credentialsByAccount(db).execute({ accountId });
 }
 
 export function factsOf(account: AccountRow, creds: CredentialRow[]): AccountFacts {
