@@ -65,12 +65,14 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 const n0 = (value: number) => Math.round(value).toLocaleString('en-US');
 const ms = (value: number) => `${value >= 100 ? n0(value) : value.toFixed(1)} ms`;
 const mb = (bytes: number) => `${n0(bytes / 1024 / 1024)} MB`;
+/** CPU per operation: microseconds below a millisecond, where HTTP requests are. */
+const cpu = (value: number) => (value < 1 ? `${Math.round(value * 1000)} µs` : `${value.toFixed(2)} ms`);
 const perSecond = (runs: Measured[]) => mean(runs.map((run) => run.perSecond));
 /** CPU this process spent per operation (main thread and thread pool): unlike a rate, it hardly
  * moves when other work on the machine takes cores away. */
 const cpuPerOp = (runs: Measured[]) => mean(runs.map((run) => (run.serverCpu * 1000) / run.perSecond));
 const rate = (runs: Measured[]) =>
-  `${n0(perSecond(runs)).padStart(6)}/s  p99 ${ms(mean(runs.map((run) => run.p99))).padStart(8)}  CPU ${cpuPerOp(runs).toFixed(2)} ms`;
+  `${n0(perSecond(runs)).padStart(6)}/s  p99 ${ms(mean(runs.map((run) => run.p99))).padStart(8)}  CPU ${cpu(cpuPerOp(runs))}`;
 const failures = (runs: Measured[]) => runs.reduce((sum, run) => sum + run.failures, 0);
 
 function atLeast(figure: string, helios: Measured[], ceiling: Measured[], name: string, target: number): Line {
