@@ -29,8 +29,6 @@ export async function findAccount(db: Database, id: string): Promise<AccountRow 
 
 export type AccountWithSecrets = { account: AccountRow; creds: CredentialRow[] };
 
-/** An account (by id or email) and its sign-in methods, oldest first, in one query: what every
- * login step reads before it decides. */
 const accountWithCredentials = (db: Database, where: 'id' | 'email') =>
   db
     .select({ account: accounts, credential: credentials })
@@ -42,6 +40,8 @@ const accountWithCredentials = (db: Database, where: 'id' | 'email') =>
 const accountWithCredentialsById = preparedPerDatabase((db) => accountWithCredentials(db, 'id'));
 const accountWithCredentialsByEmail = preparedPerDatabase((db) => accountWithCredentials(db, 'email'));
 
+/** An account (by id or email) and its sign-in methods, oldest first, in one query: what every
+ * login step reads before it decides. */
 export async function findAccountWithCredentials(
   db: Database,
   by: { id: string } | { email: string },

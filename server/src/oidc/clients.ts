@@ -21,9 +21,6 @@ function newSecret(): string {
   return randomToken(32);
 }
 
-/** The provider's view of a client. Every client is a confidential web client using the
- * authorization code flow with PKCE and the refresh token grant; the secret goes in HTTP Basic
- * authentication. */
 const clientById = preparedPerDatabase((db) =>
   db
     .select()
@@ -33,6 +30,9 @@ const clientById = preparedPerDatabase((db) =>
     .prepare('oidc_client_by_id'),
 );
 
+/** The provider's view of a client. Every client is a confidential web client using the
+ * authorization code flow with PKCE and the refresh token grant; the secret goes in HTTP Basic
+ * authentication. */
 export async function clientMetadata(ctx: Context, clientId: string): Promise<AdapterPayload | undefined> {
   const [row] = await clientById(ctx.db).execute({ clientId });
   if (!row) return undefined;
