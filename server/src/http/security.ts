@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { ErrorCode } from '@helios/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { HttpError } from './errors';
@@ -47,28 +47,24 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     strictTransportSecurity: config.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-
+  // Answers are not stored by caches unless their route says otherwise (static assets do).
+  const defaults = { ...headers, 'cache-control': 'no-store' };
   const allowedOrigin = new URL(config.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused');
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      const own = `${request.protocol}://${request.host}`;
-      if (origin !== allowedOrigin && origin !== own)
-        throw new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused');
-    } else if (origin === 'null') {
-      throw new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused');
-    }
-  });
 
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
+  /** A state-changing request from another site, or null. */
+  function crossSite(request: FastifyRequest): HttpError | null {
+    if (!UNSAFE_METHODS.has(request.method)) return null;
+    const refused = () => new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused');
+    if (request.headers['sec-fetch-site'] === 'cross-site') return refused();
+    const origin = request.headers.origin;
+    if (origin === 'null') return refused();
+    if (origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`) return refused();
+    return null;
+  }
+
+  // One synchronous hook: the headers first, so a refusal carries them too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(defaults);
+    done(crossSite(request) ?? undefined);
   });
 }
