@@ -1,7 +1,7 @@
 import { AdminErrorCode, adminRoutes, ErrorCode, type Locale } from '@helios/api';
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditAdmin } from '../admin/audit';
+import { auditAdmin, auditedChange } from '../admin/audit';
 import { loginAsLink } from '../clavis/login-as';
 import type { Context } from '../context';
 import { accounts, credentials, passwordResets } from '../db/schema';
@@ -68,15 +68,17 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
     if (!credential) throw new HttpError(404, ErrorCode.credentialNotFound, 'No such sign-in method');
     if (credential.type === 'password' && account.isUser)
       throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
-    await ctx.db.delete(credentials).where(eq(credentials.id, credential.id));
-    await ctx.accountViews.changed(account.id);
-    await auditAdmin(
+    await auditedChange(
       ctx,
       call,
-      'credential.deleted',
-      { type: 'account', id: account.id },
-      { credential_id: credential.id, type: credential.type },
+      (db) => db.delete(credentials).where(eq(credentials.id, credential.id)),
+      () => ({
+        action: 'credential.deleted',
+        target: { type: 'account', id: account.id },
+        details: { credential_id: credential.id, type: credential.type },
+      }),
     );
+    await ctx.accountViews.changed(account.id);
     const [view] = await adminAccounts(ctx, [account]);
     return view;
   });

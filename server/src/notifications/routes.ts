@@ -1,7 +1,7 @@
 import { adminRoutes, ErrorCode } from '@helios/api';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditAdmin } from '../admin/audit';
+import { auditedChange } from '../admin/audit';
 import type { Context } from '../context';
 import { notifications, notificationTenants, tenants } from '../db/schema';
 import { registerAdmin } from '../http/auth';
@@ -25,35 +25,37 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: Context) {
       if (unknown.length > 0)
         throw new HttpError(422, ErrorCode.validation, `body.tenants: no tenant with id ${unknown.join(', ')}`);
     }
-    const id = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(notifications)
-        .values({
-          message: body.message,
-          adminsOnly: body.admins_only,
-          popup: body.popup,
-          newFunctionality: body.new_functionality,
-          createdBy: call.admin.id,
-        })
-        .returning({ id: notifications.id });
-      if (!created) throw errors.unavailable();
-      if (tenantIds.length > 0)
-        await tx
-          .insert(notificationTenants)
-          .values(tenantIds.map((tenantId) => ({ notificationId: created.id, tenantId })));
-      return created.id;
-    });
-    await auditAdmin(
+    const id = await auditedChange(
       ctx,
       call,
-      'notification.sent',
-      { type: 'notification', id },
-      {
-        tenants: tenantIds.length,
-        admins_only: body.admins_only,
-        popup: body.popup,
-        new_functionality: body.new_functionality,
+      async (db) => {
+        const [created] = await db
+          .insert(notifications)
+          .values({
+            message: body.message,
+            adminsOnly: body.admins_only,
+            popup: body.popup,
+            newFunctionality: body.new_functionality,
+            createdBy: call.admin.id,
+          })
+          .returning({ id: notifications.id });
+        if (!created) throw errors.unavailable();
+        if (tenantIds.length > 0)
+          await db
+            .insert(notificationTenants)
+            .values(tenantIds.map((tenantId) => ({ notificationId: created.id, tenantId })));
+        return created.id;
       },
+      (created) => ({
+        action: 'notification.sent',
+        target: { type: 'notification', id: created },
+        details: {
+          tenants: tenantIds.length,
+          admins_only: body.admins_only,
+          popup: body.popup,
+          new_functionality: body.new_functionality,
+        },
+      }),
     );
     return { id };
   });

@@ -1,6 +1,6 @@
 import { adminRoutes } from '@helios/api';
 import type { FastifyInstance } from 'fastify';
-import { auditAdmin } from '../admin/audit';
+import { auditedChange } from '../admin/audit';
 import type { Context } from '../context';
 import { registerAdmin } from '../http/auth';
 import { tenantOr404 } from '../tenants/queries';
@@ -15,22 +15,31 @@ export function registerOidcClientAdminRoutes(app: FastifyInstance, ctx: Context
 
   registerAdmin(app, ctx, adminRoutes.updateTenantOidcClient, async ({ params, body }, call) => {
     const tenant = await tenantOr404(ctx, params.tenantId);
-    const client = await setInstanceRedirectUris(ctx, tenant, body);
-    await auditAdmin(
+    return auditedChange(
       ctx,
       call,
-      'tenant.oidc_client_updated',
-      { type: 'tenant', id: tenant.id },
-      { redirect_uris: client.redirect_uris, post_logout_redirect_uris: client.post_logout_redirect_uris },
+      (db) => setInstanceRedirectUris(ctx, tenant, body, db),
+      (client) => ({
+        action: 'tenant.oidc_client_updated',
+        target: { type: 'tenant', id: tenant.id },
+        details: { redirect_uris: client.redirect_uris, post_logout_redirect_uris: client.post_logout_redirect_uris },
+      }),
     );
-    return client;
   });
 
   registerAdmin(app, ctx, adminRoutes.rotateTenantOidcSecret, async ({ params }, call) => {
     const tenant = await tenantOr404(ctx, params.tenantId);
     const { client_id } = await instanceClient(ctx, tenant);
-    const client_secret = await rotateClientSecret(ctx, client_id);
-    await auditAdmin(ctx, call, 'tenant.oidc_secret_rotated', { type: 'tenant', id: tenant.id }, { client_id });
+    const client_secret = await auditedChange(
+      ctx,
+      call,
+      (db) => rotateClientSecret(ctx, client_id, db),
+      () => ({
+        action: 'tenant.oidc_secret_rotated',
+        target: { type: 'tenant', id: tenant.id },
+        details: { client_id },
+      }),
+    );
     return { client_id, client_secret };
   });
 }

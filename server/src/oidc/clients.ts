@@ -97,11 +97,15 @@ function view(row: ClientRow): OidcClientView {
 }
 
 /** The client of a tenant's instance (made now if the tenant has none yet), never its secret. */
-export async function instanceClient(ctx: Context, tenant: { id: string; name: string; url: string }) {
-  const find = () => ctx.db.select().from(oidcClients).where(eq(oidcClients.tenantId, tenant.id)).limit(1);
+export async function instanceClient(
+  ctx: Context,
+  tenant: { id: string; name: string; url: string },
+  db: Database = ctx.db,
+) {
+  const find = () => db.select().from(oidcClients).where(eq(oidcClients.tenantId, tenant.id)).limit(1);
   let [row] = await find();
   if (!row) {
-    await createInstanceClient(ctx, ctx.db, tenant);
+    await createInstanceClient(ctx, db, tenant);
     [row] = await find();
   }
   if (!row) throw new Error('instance client not written');
@@ -112,9 +116,10 @@ export async function setInstanceRedirectUris(
   ctx: Context,
   tenant: { id: string; name: string; url: string },
   uris: { redirect_uris: string[]; post_logout_redirect_uris: string[] },
+  db: Database = ctx.db,
 ): Promise<OidcClientView> {
-  await instanceClient(ctx, tenant);
-  const [row] = await ctx.db
+  await instanceClient(ctx, tenant, db);
+  const [row] = await db
     .update(oidcClients)
     .set({
       redirectUris: [...new Set(uris.redirect_uris)],
@@ -129,9 +134,9 @@ export async function setInstanceRedirectUris(
 
 /** A new secret for a client; the old one stops working at once. The secret is returned here
  * and nowhere else. */
-export async function rotateClientSecret(ctx: Context, clientId: string): Promise<string> {
+export async function rotateClientSecret(ctx: Context, clientId: string, db: Database = ctx.db): Promise<string> {
   const secret = newSecret();
-  const updated = await ctx.db
+  const updated = await db
     .update(oidcClients)
     .set({ secretSealed: ctx.secrets.seal(secret), updatedAt: ctx.now() })
     .where(eq(oidcClients.clientId, clientId))

@@ -1,7 +1,7 @@
 import { AdminErrorCode, adminRoutes, ErrorCode } from '@helios/api';
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditAdmin } from '../admin/audit';
+import { auditedChange } from '../admin/audit';
 import { loginAsLink } from '../clavis/login-as';
 import type { Context } from '../context';
 import { accounts, tenants, tenantUsers } from '../db/schema';
@@ -70,44 +70,51 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: Context, cache: 
     const url = body.url ?? instanceUrl(ctx.config.instanceUrlTemplate, body.slug);
     if (!/^https?:\/\//i.test(url))
       throw new HttpError(422, ErrorCode.validation, 'body.url: must be an http:// or https:// address');
-    const created = await ctx.db.transaction(async (tx) => {
-      const [tenant] = await tx
-        .insert(tenants)
-        .values({ name: body.name, slug: body.slug, url })
-        .onConflictDoNothing({ target: tenants.slug })
-        .returning({ id: tenants.id });
-      // The instance's OpenID Connect client exists from the start (its secret: rotate to see it).
-      if (tenant) await createInstanceClient(ctx, tx, { id: tenant.id, name: body.name, url });
-      return tenant;
-    });
-    if (!created)
-      throw new HttpError(409, AdminErrorCode.slugTaken, `The slug "${body.slug}" is already taken; choose another`);
-    await auditAdmin(
+    const created = await auditedChange(
       ctx,
       call,
-      'tenant.created',
-      { type: 'tenant', id: created.id },
-      { name: body.name, slug: body.slug, url },
+      async (db) => {
+        const [tenant] = await db
+          .insert(tenants)
+          .values({ name: body.name, slug: body.slug, url })
+          .onConflictDoNothing({ target: tenants.slug })
+          .returning({ id: tenants.id });
+        // The instance's OpenID Connect client exists from the start (its secret: rotate to see it).
+        if (tenant) await createInstanceClient(ctx, db, { id: tenant.id, name: body.name, url });
+        return tenant;
+      },
+      (tenant) =>
+        tenant
+          ? {
+              action: 'tenant.created',
+              target: { type: 'tenant', id: tenant.id },
+              details: { name: body.name, slug: body.slug, url },
+            }
+          : null,
     );
+    if (!created)
+      throw new HttpError(409, AdminErrorCode.slugTaken, `The slug "${body.slug}" is already taken; choose another`);
     await cache.changed();
     return { id: created.id };
   });
 
   registerAdmin(app, ctx, adminRoutes.setDeactivation, async ({ params, body }, call) => {
     const inactiveAt = body.inactive_at === null ? null : new Date(body.inactive_at);
-    const updated = await ctx.db
-      .update(tenants)
-      .set({ inactiveAt })
-      .where(eq(tenants.id, params.tenantId))
-      .returning({ id: tenants.id });
-    if (updated.length === 0) await tenantOr404(ctx, params.tenantId);
-    await auditAdmin(
+    const updated = await auditedChange(
       ctx,
       call,
-      inactiveAt ? 'tenant.deactivation_set' : 'tenant.deactivation_cleared',
-      { type: 'tenant', id: params.tenantId },
-      { inactive_at: inactiveAt?.toISOString() ?? null },
+      (db) =>
+        db.update(tenants).set({ inactiveAt }).where(eq(tenants.id, params.tenantId)).returning({ id: tenants.id }),
+      (rows) =>
+        rows.length > 0
+          ? {
+              action: inactiveAt ? 'tenant.deactivation_set' : 'tenant.deactivation_cleared',
+              target: { type: 'tenant', id: params.tenantId },
+              details: { inactive_at: inactiveAt?.toISOString() ?? null },
+            }
+          : null,
     );
+    if (updated.length === 0) await tenantOr404(ctx, params.tenantId);
     return tenantDetail(ctx, params.tenantId);
   });
 

@@ -1,10 +1,10 @@
 import { AdminErrorCode, adminRoutes, ErrorCode, SmsKey } from '@helios/api';
 import { and, asc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditAdmin } from '../admin/audit';
+import { type AdminAuditEntry, auditAdmin, auditedChange } from '../admin/audit';
 import type { Context } from '../context';
 import { tenantSettings, tenants } from '../db/schema';
-import { registerAdmin } from '../http/auth';
+import { type AdminCall, registerAdmin } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { requireInstance } from '../instance/auth';
@@ -18,14 +18,21 @@ const SMS_KEYS: string[] = SmsKey.options;
 
 /** Tenant settings, SMS settings and credits (admin), the cache tool, and the instances' read. */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache: SettingsCache) {
-  async function upsert(tenantId: string, key: string, value: string) {
-    await ctx.db
-      .insert(tenantSettings)
-      .values({ tenantId, key, value })
-      .onConflictDoUpdate({
-        target: [tenantSettings.tenantId, tenantSettings.key],
-        set: { value, updatedAt: ctx.now() },
-      });
+  /** Writes a setting and its audit row together; the cache is told once both are committed. */
+  async function upsert(call: AdminCall, tenantId: string, key: string, value: string, entry: AdminAuditEntry) {
+    await auditedChange(
+      ctx,
+      call,
+      (db) =>
+        db
+          .insert(tenantSettings)
+          .values({ tenantId, key, value })
+          .onConflictDoUpdate({
+            target: [tenantSettings.tenantId, tenantSettings.key],
+            set: { value, updatedAt: ctx.now() },
+          }),
+      () => entry,
+    );
     await cache.changed();
   }
 
@@ -47,9 +54,12 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache
         ErrorCode.validation,
         `body.key: ${body.key} is an SMS setting; use the SMS settings call`,
       );
-    await upsert(params.tenantId, body.key, body.value);
     // Setting values may hold integration keys: the audit names the key only.
-    await auditAdmin(ctx, call, 'setting.set', { type: 'tenant', id: params.tenantId }, { key: body.key });
+    await upsert(call, params.tenantId, body.key, body.value, {
+      action: 'setting.set',
+      target: { type: 'tenant', id: params.tenantId },
+      details: { key: body.key },
+    });
     return { tenant_id: params.tenantId, key: body.key, value: body.value };
   });
 
@@ -73,14 +83,11 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache
         {},
         parsed.problems.map((msg) => ({ type: ErrorCode.validation, msg })),
       );
-    await upsert(params.tenantId, body.key, parsed.value);
-    await auditAdmin(
-      ctx,
-      call,
-      'sms.setting_set',
-      { type: 'tenant', id: params.tenantId },
-      { key: body.key, value: JSON.parse(parsed.value) },
-    );
+    await upsert(call, params.tenantId, body.key, parsed.value, {
+      action: 'sms.setting_set',
+      target: { type: 'tenant', id: params.tenantId },
+      details: { key: body.key, value: JSON.parse(parsed.value) },
+    });
     return { key: body.key, value: parsed.value };
   });
 
@@ -89,31 +96,37 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache
   });
 
   registerAdmin(app, ctx, adminRoutes.addSmsCredits, async ({ params, body }, call) => {
-    let updated: { credits: number }[];
+    let row: { credits: number } | undefined;
     try {
-      // One statement adds and answers, so concurrent adds (on any node) never lose one.
-      updated = await ctx.db
-        .update(tenants)
-        .set({ smsCredits: sql`${tenants.smsCredits} + ${body.credits}` })
-        .where(and(eq(tenants.id, params.tenantId), gte(sql`${tenants.smsCredits} + ${body.credits}`, 0)))
-        .returning({ credits: tenants.smsCredits });
+      // One statement adds and answers, so concurrent adds (on any node) never lose one; the
+      // audit row goes in the same transaction.
+      [row] = await auditedChange(
+        ctx,
+        call,
+        (db) =>
+          db
+            .update(tenants)
+            .set({ smsCredits: sql`${tenants.smsCredits} + ${body.credits}` })
+            .where(and(eq(tenants.id, params.tenantId), gte(sql`${tenants.smsCredits} + ${body.credits}`, 0)))
+            .returning({ credits: tenants.smsCredits }),
+        ([updated]) =>
+          updated
+            ? {
+                action: 'sms.credits_added',
+                target: { type: 'tenant', id: params.tenantId },
+                details: { added: body.credits, total: updated.credits },
+              }
+            : null,
+      );
     } catch (error) {
       if (sqlState(error) === '22003')
         throw new HttpError(422, ErrorCode.validation, 'body.credits: the total would be out of range');
       throw error;
     }
-    const [row] = updated;
     if (!row) {
       await tenantOr404(ctx, params.tenantId);
       throw new HttpError(409, AdminErrorCode.creditsBelowZero, 'Credits cannot go below zero');
     }
-    await auditAdmin(
-      ctx,
-      call,
-      'sms.credits_added',
-      { type: 'tenant', id: params.tenantId },
-      { added: body.credits, total: row.credits },
-    );
     return row.credits;
   });
 
