@@ -102,8 +102,8 @@ function signInLines(figures: SignInFigures): Line[] {
 /** Milliseconds of CPU per operation, averaged over the runs, for one part of a run's split. */
 function perOperation(runs: Measured[], part: (split: CpuSplit) => number | null): number | null {
   const values = runs.map((run) => {
-    const value = run.split ? part(run.split) : null;
-    return value === null || !run.split ? null : (value / run.split.wallMs) * (1000 / run.perSecond);
+    const value = run.split && part(run.split);
+    return run.split && value != null ? (value / run.split.wallMs) * (1000 / run.perSecond) : null;
   });
   return values.some((value) => value === null) ? null : mean(values as number[]);
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Context } from '../context';
-import { preparedPerDatabase } from '../db/client';
+import { type Database, preparedPerDatabase } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 import { nulAt } from '../http/routes';
 import { clientMetadata } from './clients';
@@ -23,6 +23,15 @@ const payloadColumns = { payload: oidcPayloads.payload, consumedAt: oidcPayloads
 const thisPayload = () =>
   and(eq(oidcPayloads.model, sql.placeholder('model')), eq(oidcPayloads.id, sql.placeholder('id')));
 
+/** A live payload of a model by another unique column than its id (`value` placeholder). */
+const findLiveBy = (db: Database, column: typeof oidcPayloads.uid | typeof oidcPayloads.userCode, name: string) =>
+  db
+    .select(payloadColumns)
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, sql.placeholder('model')), eq(column, sql.placeholder('value')), live()))
+    .limit(1)
+    .prepare(name);
+
 const statements = preparedPerDatabase((db) => ({
   findById: db
     .select(payloadColumns)
@@ -30,12 +39,8 @@ const statements = preparedPerDatabase((db) => ({
     .where(and(thisPayload(), live()))
     .limit(1)
     .prepare('oidc_payload_by_id'),
-  findByUid: db
-    .select(payloadColumns)
-    .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.model, sql.placeholder('model')), eq(oidcPayloads.uid, sql.placeholder('uid')), live()))
-    .limit(1)
-    .prepare('oidc_payload_by_uid'),
+  findByUid: findLiveBy(db, oidcPayloads.uid, 'oidc_payload_by_uid'),
+  findByUserCode: findLiveBy(db, oidcPayloads.userCode, 'oidc_payload_by_user_code'),
   upsert: db
     .insert(oidcPayloads)
     .values({
@@ -111,25 +116,16 @@ class PayloadAdapter implements Adapter {
   }
 
   async findByUid(uid: string) {
-    if (!storable(uid)) return undefined;
-    const [row] = await statements(this.ctx.db).findByUid.execute({ model: this.model, uid, now: this.now() });
-    return payloadOf(row);
+    return this.findLiveBy('findByUid', uid);
   }
 
-  /** Device codes are not used (no device flow), so this rare lookup is not prepared. */
   async findByUserCode(userCode: string) {
-    if (!storable(userCode)) return undefined;
-    const [row] = await this.ctx.db
-      .select(payloadColumns)
-      .from(oidcPayloads)
-      .where(
-        and(
-          eq(oidcPayloads.model, this.model),
-          eq(oidcPayloads.userCode, userCode),
-          or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, this.ctx.now())),
-        ),
-      )
-      .limit(1);
+    return this.findLiveBy('findByUserCode', userCode);
+  }
+
+  private async findLiveBy(statement: 'findByUid' | 'findByUserCode', value: string) {
+    if (!storable(value)) return undefined;
+    const [row] = await statements(this.ctx.db)[statement].execute({ model: this.model, value, now: this.now() });
     return payloadOf(row);
   }
 
