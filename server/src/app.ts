@@ -43,6 +43,8 @@ export function maskUrl(url: string): string {
     const query = url.indexOf('?');
     return query === -1 ? url : `${url.slice(0, query)}?***`;
   }
+  // Most addresses hold neither query parameters nor a reset path: nothing to mask.
+  if (!url.includes('?') && !url.includes('&') && !url.includes('/set-password/')) return url;
   return url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEvents, tenants, tenantUsers } from '../src/db/schema';
 import { instanceClient, rotateClientSecret, saveSharingPortal, setInstanceRedirectUris } from '../src/oidc/clients';
@@ -190,6 +190,35 @@ describe('who may sign in where', () => {
     await signIn(browser, person.email);
     const { url } = await inactive.rp.authorizationRequest();
     expect((await expectClient(follow(browser, url))).searchParams.get('error')).toBe('access_denied');
+  });
+
+  test('tokens stop working once the account loses access: membership ended, tenant deactivated', async () => {
+    const refused = { error: 'invalid_grant' };
+    const ended = await instanceWithClient(server, uniqueSlug());
+    const deactivated = await instanceWithClient(server, uniqueSlug());
+    const person = await member(server, [ended.tenant.id, deactivated.tenant.id]);
+    const first = await signedInTo(server, ended.rp, person.email);
+    const second = await signedInTo(server, deactivated.rp, person.email);
+    // While access lasts, refresh and userinfo work with both instances.
+    const refreshedFirst = await ended.rp.refresh(first.tokens.refresh_token as string);
+    const refreshedSecond = await deactivated.rp.refresh(second.tokens.refresh_token as string);
+    expect(await ended.rp.userinfo(refreshedFirst.access_token, person.id)).toMatchObject({ sub: person.id });
+
+    await server.ctx.db
+      .update(tenantUsers)
+      .set({ active: false })
+      .where(and(eq(tenantUsers.tenantId, ended.tenant.id), eq(tenantUsers.accountId, person.id)));
+    await expect(ended.rp.refresh(refreshedFirst.refresh_token as string)).rejects.toMatchObject(refused);
+    await expect(ended.rp.userinfo(refreshedFirst.access_token, person.id)).rejects.toThrow();
+    // The other tenant's membership is untouched.
+    const again = await deactivated.rp.refresh(refreshedSecond.refresh_token as string);
+
+    await server.ctx.db
+      .update(tenants)
+      .set({ inactiveAt: new Date(Date.now() - 1_000) })
+      .where(eq(tenants.id, deactivated.tenant.id));
+    await expect(deactivated.rp.refresh(again.refresh_token as string)).rejects.toMatchObject(refused);
+    await expect(deactivated.rp.userinfo(again.access_token, person.id)).rejects.toThrow();
   });
 
   test('the sharing portal signs in stakeholders only', async () => {

@@ -51,20 +51,18 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   const defaults = { ...headers, 'cache-control': 'no-store' };
   const allowedOrigin = new URL(config.publicUrl).origin;
 
-  /** A state-changing request from another site, or null. */
-  function crossSite(request: FastifyRequest): HttpError | null {
-    if (!UNSAFE_METHODS.has(request.method)) return null;
-    const refused = () => new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused');
-    if (request.headers['sec-fetch-site'] === 'cross-site') return refused();
+  /** Whether a state-changing request comes from another site. */
+  function crossSite(request: FastifyRequest): boolean {
+    if (!UNSAFE_METHODS.has(request.method)) return false;
+    if (request.headers['sec-fetch-site'] === 'cross-site') return true;
     const origin = request.headers.origin;
-    if (origin === 'null') return refused();
-    if (origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`) return refused();
-    return null;
+    if (origin === 'null') return true;
+    return Boolean(origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`);
   }
 
   // One synchronous hook: the headers first, so a refusal carries them too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(defaults);
-    done(crossSite(request) ?? undefined);
+    done(crossSite(request) ? new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused') : undefined);
   });
 }

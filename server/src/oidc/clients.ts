@@ -1,6 +1,7 @@
 import type { OidcClientView } from '@helios/api';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
+import type { AccountRow } from '../accounts/repository';
 import type { Context } from '../context';
 import { type Database, preparedPerDatabase } from '../db/client';
 import { accounts, oidcClients, tenants, tenantUsers } from '../db/schema';
@@ -188,42 +189,48 @@ export async function sharingPortalLoginUri(ctx: Context): Promise<string | null
   return row?.uri ?? null;
 }
 
-/**
- * Whether an account may sign in to a client: an instance needs an active membership in its
- * tenant while the tenant is active (the tenant picker's rule), the sharing portal a
- * stakeholder.
- */
-/** The client, the account's stakeholder flag and its membership in the client's tenant, in one
- * prepared query: every token exchange and refresh asks. */
-const clientAccess = preparedPerDatabase((db) =>
+/** An account with what decides its access to a client: the client's kind and tenant, and the
+ * account's active membership in that tenant. One prepared query, which every token exchange,
+ * refresh and bearer userinfo call makes. */
+const accountAndClientAccess = preparedPerDatabase((db) =>
   db
     .select({
+      account: accounts,
       kind: oidcClients.kind,
       tenantId: oidcClients.tenantId,
-      isStakeholder: accounts.isStakeholder,
       member: tenantUsers.accountId,
       tenantInactiveAt: tenants.inactiveAt,
     })
-    .from(oidcClients)
-    .leftJoin(accounts, eq(accounts.id, sql.placeholder('accountId')))
+    .from(accounts)
+    .leftJoin(oidcClients, eq(oidcClients.clientId, sql.placeholder('clientId')))
     .leftJoin(
       tenantUsers,
       and(
         eq(tenantUsers.tenantId, oidcClients.tenantId),
-        eq(tenantUsers.accountId, sql.placeholder('accountId')),
+        eq(tenantUsers.accountId, accounts.id),
         eq(tenantUsers.active, true),
       ),
     )
     .leftJoin(tenants, eq(tenants.id, tenantUsers.tenantId))
-    .where(eq(oidcClients.clientId, sql.placeholder('clientId')))
+    .where(eq(accounts.id, sql.placeholder('accountId')))
     .limit(1)
-    .prepare('oidc_client_access'),
+    .prepare('oidc_account_client_access'),
 );
 
+/**
+ * The account, when it may sign in to the client, or null: an instance needs an active
+ * membership in its tenant while the tenant is active (the tenant picker's rule), the sharing
+ * portal a stakeholder. An unknown account or client is never allowed.
+ */
+export async function accountForClient(ctx: Context, accountId: string, clientId: string): Promise<AccountRow | null> {
+  const [row] = await accountAndClientAccess(ctx.db).execute({ accountId, clientId });
+  if (!row || row.kind === null) return null;
+  if (row.kind === 'sharing_portal') return row.account.isStakeholder ? row.account : null;
+  if (!row.tenantId || row.member === null) return null;
+  return row.tenantInactiveAt === null || row.tenantInactiveAt > ctx.now() ? row.account : null;
+}
+
+/** Whether an account may sign in to a client (see accountForClient). */
 export async function mayUseClient(ctx: Context, accountId: string, clientId: string): Promise<boolean> {
-  const [row] = await clientAccess(ctx.db).execute({ accountId, clientId });
-  if (!row) return false;
-  if (row.kind === 'sharing_portal') return row.isStakeholder === true;
-  if (!row.tenantId || row.member === null) return false;
-  return row.tenantInactiveAt === null || row.tenantInactiveAt > ctx.now();
+  return (await accountForClient(ctx, accountId, clientId)) !== null;
 }

@@ -4,7 +4,7 @@ import { findAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import { BROWSER_SESSION_MS, PERSISTENT_SESSION_MS } from '../session/portal-session';
 import { adapterFactory } from './adapter';
-import { CLIENT_SCOPE, mayUseClient } from './clients';
+import { accountForClient, CLIENT_SCOPE, mayUseClient } from './clients';
 import { grantWithScopes } from './grants';
 import type { SigningJwk } from './keys';
 import { errorPage, logoutPage, signedOutPage } from './pages';
@@ -84,10 +84,12 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
     renderError: (octx, out) => html(octx, errorPage(out.error, out.error_description)),
 
     async findAccount(_octx, sub, token) {
-      const account = await findAccount(ctx.db, sub);
+      // Tokens stop working for an account that has lost access to the application since: with a
+      // token, the account is read together with its access to the token's client.
+      const account = token
+        ? await accountForClient(ctx, sub, token.clientId as string)
+        : await findAccount(ctx.db, sub);
       if (!account) return undefined;
-      // Tokens stop working for an account that has lost access to the application since.
-      if (token && !(await mayUseClient(ctx, account.id, token.clientId as string))) return undefined;
       return {
         accountId: account.id,
         claims: () => ({

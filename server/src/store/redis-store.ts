@@ -1,6 +1,10 @@
 import { Redis } from 'ioredis';
 import { type Store, StoreUnavailableError } from './store';
 
+function unavailable(error: unknown): never {
+  throw new StoreUnavailableError(error);
+}
+
 /** Redis-backed store shared by every node. Commands fail fast while Redis is down (no offline
  * queue), which callers turn into 503s; ioredis reconnects on its own when Redis returns. */
 export class RedisStore implements Store {
@@ -45,11 +49,12 @@ export class RedisStore implements Store {
     });
   }
 
-  private async run<T>(command: () => Promise<T>): Promise<T> {
+  /** A command's answer; any failure, thrown or rejected, becomes StoreUnavailableError. */
+  private run<T>(command: () => Promise<T>): Promise<T> {
     try {
-      return await command();
+      return command().catch(unavailable);
     } catch (error) {
-      throw new StoreUnavailableError(error);
+      return Promise.reject(new StoreUnavailableError(error));
     }
   }
 
