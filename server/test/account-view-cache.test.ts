@@ -43,7 +43,7 @@ describe('the account view cache', () => {
     const account = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1, isAdmin: true });
     const view = await cache.get(account.id);
     expect(Object.keys(view?.account ?? {}).sort()).toEqual(
-      ['email', 'id', 'isStakeholder', 'isUser', 'locale', 'name', 'passwordResetRequired', 'picture'].sort(),
+      ['email', 'id', 'isStakeholder', 'isUser', 'locale', 'name', 'picture'].sort(),
     );
     expect(view?.creds.map((c) => c.type).sort()).toEqual(['password', 'totp']);
     for (const credential of view?.creds ?? [])

@@ -23,7 +23,6 @@ export type AccountView = {
   picture: string | null;
   isUser: boolean;
   isStakeholder: boolean;
-  passwordResetRequired: boolean;
 };
 /** A sign-in method without its secret or counter. */
 export type CredentialView = {
@@ -69,7 +68,6 @@ async function loadView(db: Database, accountId: string): Promise<AccountWithCre
       picture: accounts.picture,
       isUser: accounts.isUser,
       isStakeholder: accounts.isStakeholder,
-      passwordResetRequired: accounts.passwordResetRequired,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId))
