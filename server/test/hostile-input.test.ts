@@ -403,25 +403,30 @@ describe('hostile input on every call of the contract', () => {
         await fc.assert(
           fc.asyncProperty(requestFor(route, role), async (request) => {
             const answer = await sendRaw(server.url, route.method, request.path, request);
+            // What a refused request left behind is read before anything else is sent.
+            const after = answer.status < 400 ? null : await dataFingerprint(server);
             // A traversing path (`/api/accounts/../..`) can leave every route behind: then an
             // oversized body is refused as such before the 404, and says nothing of any route.
-            const unrouted =
-              answer.status === 413 &&
-              (await sendRaw(server.url, route.method, request.path, { headers: withoutBodyHeaders(request.headers) }))
-                .status === 404;
-            const code = checkAnswer(route, role, request, answer, unrouted);
-            if (answer.status < 400) {
+            // The probe is the same call without its body; where that is a valid call it does
+            // its work (clearing a cache, say), which no later request may be blamed for.
+            const probe =
+              answer.status === 413
+                ? await sendRaw(server.url, route.method, request.path, {
+                    headers: withoutBodyHeaders(request.headers),
+                  })
+                : null;
+            const code = checkAnswer(route, role, request, answer, probe?.status === 404);
+            if (after === null) {
               before = await settledFingerprint(server);
               return;
             }
-            const after = await dataFingerprint(server);
             const changed = changedTables(before, after);
             const allowed = code !== null && RECORDED_REFUSALS.has(code);
             expect(
               changed.filter((table) => !(allowed && RECORDED_TABLES.has(table))),
               `${describeRequest(route, role, request)} → ${answer.status} ${code} changed stored data`,
             ).toEqual([]);
-            before = after;
+            before = probe !== null && probe.status < 400 ? await settledFingerprint(server) : after;
           }),
           { numRuns: RUNS, endOnFailure: true },
         );
