@@ -24,6 +24,18 @@ const auditRows = (targetId: string) =>
 
 class RolledBack extends Error {}
 
+/** Runs `work` in a transaction that is then rolled back. */
+async function inRolledBackTransaction(work: (tx: typeof server.ctx.db) => Promise<void>) {
+  await server.ctx.db
+    .transaction(async (tx) => {
+      await work(tx as unknown as typeof server.ctx.db);
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+}
+
 describe('statements prepared once per database', () => {
   test('are built once per handle and again for another handle', async () => {
     let builds = 0;
@@ -33,33 +45,19 @@ describe('statements prepared once per database', () => {
     });
     expect(statement(server.ctx.db)).toBe(statement(server.ctx.db));
     expect(builds).toBe(1);
-    await server.ctx.db
-      .transaction(async (tx) => {
-        expect(statement(tx as unknown as typeof server.ctx.db).built).toBe(2);
-        throw new RolledBack();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof RolledBack)) throw error;
-      });
+    await inRolledBackTransaction(async (tx) => {
+      expect(statement(tx).built).toBe(2);
+    });
   });
 
   test('run inside the transaction they are asked in: a rolled-back audit row is not kept', async () => {
     const kept = randomUUID();
     const dropped = randomUUID();
     await audit(server.ctx.db, { action: 'test.kept', targetType: 'test', targetId: kept, details: { n: 1 } });
-    await server.ctx.db
-      .transaction(async (tx) => {
-        await audit(tx as unknown as typeof server.ctx.db, {
-          action: 'test.dropped',
-          targetType: 'test',
-          targetId: dropped,
-        });
-        expect(await tx.select().from(auditEvents).where(eq(auditEvents.targetId, dropped))).toHaveLength(1);
-        throw new RolledBack();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof RolledBack)) throw error;
-      });
+    await inRolledBackTransaction(async (tx) => {
+      await audit(tx, { action: 'test.dropped', targetType: 'test', targetId: dropped });
+      expect(await tx.select().from(auditEvents).where(eq(auditEvents.targetId, dropped))).toHaveLength(1);
+    });
     const [row] = await auditRows(kept);
     expect(row).toMatchObject({ action: 'test.kept', details: { n: 1 }, actorAccountId: null, ip: null });
     expect(await auditRows(dropped)).toHaveLength(0);
