@@ -14,6 +14,7 @@ import { registerAccountAdminRoutes } from './accounts/admin-routes';
 import { registerClavisRoutes } from './clavis/routes';
 import type { Context } from './context';
 import { ping } from './db/client';
+import { isDatabaseDown } from './db/unavailable';
 import { registerFederationRoutes } from './federation/routes';
 import { errorForLog, HttpError } from './http/errors';
 import { registerSecurity } from './http/security';
@@ -111,11 +112,6 @@ function answerClientError(secure: boolean) {
       );
     socket.destroy(error);
   };
-}
-
-function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '');
 }
 
 /**
