@@ -84,6 +84,8 @@ test.describe('security keys', () => {
     // Register with one authenticator…
     const first = await plugInSecurityKey(page);
     await signInWithPassword(page, account.email);
+    // Leaving the page before the sign-in has answered would cancel it.
+    await expect(page).toHaveURL(/\/login\/select-tenant$/);
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Add a security key' }).click();
     await page.getByLabel('Name of the key').fill('Blue key');
