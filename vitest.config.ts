@@ -15,7 +15,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['design-system/src/**/*.test.ts', 'api/src/**/*.test.ts', 'app-*/src/**/*.test.ts'],
+          include: [
+            'design-system/src/**/*.test.ts',
+            'api/src/**/*.test.ts',
+            'app-*/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

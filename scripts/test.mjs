@@ -1,8 +1,9 @@
 // `npm test`: installs what a fresh machine lacks, then runs every check of the repository and
 // prints one summary. Exit code 0 only when every step passed.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { reachable } from './lib/reachable.mjs';
+import { countTests, failedTests } from './lib/reports.mjs';
 import { ensureChromium, pnpm, root } from './lib/toolchain.mjs';
 
 const reports = join(root, '.tmp', 'reports');
@@ -75,27 +76,6 @@ function vitest(project, report = project) {
   ];
 }
 
-function countTests(report) {
-  try {
-    const json = JSON.parse(readFileSync(join(reports, `${report}.json`), 'utf8'));
-    if (json.stats && 'expected' in json.stats) {
-      // Playwright's JSON report.
-      return {
-        passed: json.stats.expected + json.stats.flaky,
-        failed: json.stats.unexpected,
-        skipped: json.stats.skipped,
-      };
-    }
-    return {
-      passed: json.numPassedTests,
-      failed: json.numFailedTests,
-      skipped: json.numPendingTests + json.numTodoTests,
-    };
-  } catch {
-    return null;
-  }
-}
-
 const results = [];
 for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
@@ -106,7 +86,7 @@ for (const step of steps) {
   }
   const started = Date.now();
   const status = pnpm(step.args, { env: { ...env, ...step.env } });
-  const counts = step.report ? countTests(step.report) : null;
+  const counts = step.report ? countTests(join(reports, `${step.report}.json`)) : null;
   results.push({ ...step, ok: status === 0, seconds: (Date.now() - started) / 1000, counts });
   if (status !== 0 && step.name === 'install') break;
 }
@@ -120,6 +100,11 @@ for (const result of results) {
   const mark = result.skipped ? (result.ok ? '–' : '✘') : result.ok ? '✔' : '✘';
   const note = result.skipped ? `  skipped: ${result.skip}` : tests;
   console.log(`${mark} ${result.name.padEnd(28)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);
+  if (result.report && !result.skipped && !result.ok) {
+    for (const failure of failedTests(join(reports, `${result.report}.json`), root)) {
+      console.log(`    ✘ ${failure.name}${failure.error ? `\n      ${failure.error}` : ''}`);
+    }
+  }
   if (result.counts) {
     passed += result.counts.passed;
     failed += result.counts.failed;
