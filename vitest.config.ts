@@ -39,6 +39,7 @@ export default defineConfig({
           name: 'scale',
           environment: 'node',
           include: ['server/test/scale/**/*.test.ts'],
+          globalSetup: ['server/test/scale/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 120_000,

@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { loggerOptions } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createServer, type Running } from '../src/server';
+import type { Running } from '../src/server';
+import { builtServer } from '../test/built-server';
 import { scratchDatabase } from '../test/harness';
 import type { LoadJob, LoadResult } from './load';
 
@@ -39,9 +38,11 @@ async function dropRedisPrefix(redisUrl: string, prefix: string) {
 export type BenchServer = { url: string; running: Running; close: () => Promise<void> };
 
 /** A Helios server in this process, in the given mode, with its own data that is dropped on
- * close. It logs as a deployment does (level info, a line per request) into /dev/null. Rate
- * limits are off: every request of a bench comes from one address. */
+ * close: the built server (`dist/index.js`, plain JavaScript as deployed, built first). It logs
+ * as a deployment does (level info, a line per request) into /dev/null. Rate limits are off:
+ * every request of a bench comes from one address. */
 export async function startBenchServer(mode: Mode): Promise<BenchServer> {
+  const { createServer, loadConfig, loggerOptions } = await builtServer();
   const scratch = mode.name === 'services' ? await scratchDatabase(mode.databaseUrl, 'helios_bench') : null;
   const storePrefix = `helios-bench:${randomBytes(4).toString('hex')}:`;
   const config = loadConfig({

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, builtCli } from '../test/built-server';
 import { scratchDatabase } from '../test/harness';
 import { BENCH_SECRET, type Mode, median } from './lib';
 
@@ -12,7 +13,7 @@ export type StartFigure = { startMs: number; memory: Memory };
 export type StartFigures = { bare: StartFigure[]; first: StartFigure; restarts: StartFigure[] };
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const probe = new URL('./idle-probe.ts', import.meta.url).href;
+const probe = new URL('./idle-probe.mjs', import.meta.url).href;
 
 /** The ceiling: a node:http server answering `/health`, started and measured the same way. */
 const BARE = `
@@ -85,12 +86,13 @@ async function measureStart(args: string[], env: Record<string, string>): Promis
 
 /**
  * Cold start (process start → `/health` answers 200) and idle memory (RSS after start, a second's
- * idling and a full GC) of `helios serve` as `npm start` runs it (Node with the tsx loader), beside
- * a bare node:http process. The first start makes the database (migrations, signing keys);
- * restarts find it.
+ * idling and a full GC) of `helios serve` as `npm start` and a deployment run it (the built
+ * `dist/cli.js` in plain Node, built first from the current source), beside a bare node:http
+ * process. The first start makes the database (migrations, signing keys); restarts find it.
  */
 export async function startBench(mode: Mode, options: { restarts: number }): Promise<StartFigures> {
-  const helios = [...process.execArgv, '--expose-gc', '--import', probe, 'src/cli.ts', 'serve'];
+  buildServer();
+  const helios = ['--expose-gc', '--import', probe, builtCli, 'serve'];
   const dataDir = mkdtempSync(join(tmpdir(), 'helios-bench-'));
   const scratch = mode.name === 'services' ? await scratchDatabase(mode.databaseUrl, 'helios_bench') : null;
   const env: Record<string, string> =

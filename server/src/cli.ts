@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --import tsx
+#!/usr/bin/env node
 import { RedirectUri } from '@helios/api';
 import { setPlatformAdmin } from './admin/grant';
 import { type Config, ConfigError, loadConfig } from './config';

@@ -1,18 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+import { workspaceRoot } from '../paths';
 
 export type WebApp = { name: string; dist: string; base: string };
 
 /** The built apps, when present: the sign-in portal at the root, the admin console under /admin. */
 export function builtApps(): WebApp[] {
   return [
-    { name: 'app-admin', dist: join(repoRoot, 'app-admin/dist'), base: '/admin/' },
-    { name: 'app-auth', dist: join(repoRoot, 'app-auth/dist'), base: '/' },
+    { name: 'app-admin', dist: join(workspaceRoot, 'app-admin/dist'), base: '/admin/' },
+    { name: 'app-auth', dist: join(workspaceRoot, 'app-auth/dist'), base: '/' },
   ].filter((app) => existsSync(join(app.dist, 'index.html')));
 }
 

@@ -12,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import type { Context } from '../../src/context';
 import * as schema from '../../src/db/schema';
 import { Secrets } from '../../src/security/tokens';
+import { builtCli } from '../built-server';
 import { decodeBody } from '../harness';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -73,12 +74,12 @@ export type HeliosNode = {
 };
 
 /**
- * Starts `helios serve` (server/src/cli.ts through tsx) in a child process with exactly the given
- * configuration, and waits until it listens.
+ * Starts `helios serve` as deployed (the built `dist/cli.js`, made by the project's global
+ * setup) in a child process with exactly the given configuration, and waits until it listens.
  */
 export async function startNode(name: string, env: Record<string, string>, port?: number): Promise<HeliosNode> {
   const chosenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const child = spawn(process.execPath, [builtCli, 'serve'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(chosenPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
