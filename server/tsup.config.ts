@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 /**
  * The server as it runs in production: `dist/cli.js`, the command line, run by plain Node
  * (`npm start`, the deployment's nodes, the several-node and fault tests), and `dist/index.js`,
- * the same server as a library (the benchmarks). The workspace's wire contract (`@helios/api`,
+ * the same server as a library (the benchmarks), with chunks they share. The workspace's wire contract (`@helios/api`,
  * TypeScript source) is bundled in; every other dependency is loaded from node_modules. The code
  * finds its migrations and the built apps from the package's folder (`src/paths.ts`), so they are
  * found from here as from the source.
@@ -15,7 +15,9 @@ export default defineConfig({
   platform: 'node',
   target: 'node20',
   noExternal: [/^@helios\//],
-  splitting: false,
+  // Modules loaded with import() stay separate chunks, so a mode's drivers (PGlite or
+  // node-postgres, ioredis, nodemailer) are loaded only in that mode.
+  splitting: true,
   sourcemap: false,
   clean: true,
   dts: false,

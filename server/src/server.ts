@@ -8,10 +8,10 @@ import type { Config } from './config';
 import type { Context } from './context';
 import { openDatabase } from './db/client';
 import { errorForLog } from './http/errors';
-import { type Mailer, OutboxMailer, SmtpMailer } from './mail/mailer';
+import { type Mailer, OutboxMailer } from './mail/mailer';
 import { randomToken, Secrets } from './security/tokens';
 import { MemoryStore } from './store/memory-store';
-import { RedisStore } from './store/redis-store';
+import type { RedisStore } from './store/redis-store';
 
 export type Running = { app: FastifyInstance; ctx: Context; close: () => Promise<void> };
 
@@ -41,21 +41,26 @@ export async function createServer(config: Config, options: StartOptions = {}): 
     options.logger ?? (pino(loggerOptions(config.logLevel) as pino.LoggerOptions) as unknown as FastifyBaseLogger);
   const database = await openDatabase({ url: config.databaseUrl, dataDir });
   let store: MemoryStore | RedisStore;
+  // Redis and SMTP clients are loaded only when configured: an embedded node does without them.
   if (config.redisUrl) {
+    const { RedisStore } = await import('./store/redis-store');
     const redis = new RedisStore(config.redisUrl, config.redisKeyPrefix);
     await redis.ready();
     store = redis;
   } else {
     store = new MemoryStore();
   }
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? new (await import('./mail/smtp-mailer')).SmtpMailer(config.smtpUrl, config.mailFrom)
+      : new OutboxMailer(database.db));
   const pending = new Set<Promise<unknown>>();
   const ctx: Context = {
     config,
     db: database.db,
     store,
-    mailer:
-      options.mailer ??
-      (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db)),
+    mailer,
     secrets: new Secrets(serverSecret(config, dataDir)),
     accountViews: new AccountViewCache(database.db, store, {
       onMissedBroadcast: (error) =>

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
-import { EMBEDDED_SHARED_BUFFERS, openDatabase } from '../src/db/client';
+import { openDatabase } from '../src/db/client';
+import { EMBEDDED_SHARED_BUFFERS } from '../src/db/pglite';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'helios-embedded-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

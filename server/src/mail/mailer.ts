@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -21,26 +20,5 @@ export class OutboxMailer implements Mailer {
       .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
     // Embedded development mode only: the outbox is how codes and links reach the developer.
     process.stdout.write(`\n── mail to ${mail.to}: ${mail.subject}\n${mail.text}\n──\n`);
-  }
-}
-
-export class SmtpMailer implements Mailer {
-  readonly kind = 'smtp' as const;
-  private readonly transport: nodemailer.Transporter;
-  constructor(
-    url: string,
-    private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
-
-  async send(mail: Mail) {
-    await this.transport.sendMail({
-      from: this.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    });
   }
 }
