@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pnpm, root } from './lib/toolchain.mjs';
 
-const steps = [['install', '--prefer-offline'], ['--filter', '@helios/server', 'run', 'build']];
+const steps = [
+  ['install', '--prefer-offline'],
+  ['--filter', '@helios/server', 'run', 'build'],
+];
 for (const app of ['app-auth', 'app-admin']) {
   const manifest = JSON.parse(readFileSync(join(root, app, 'package.json'), 'utf8'));
   if (manifest.scripts?.build) steps.push(['--filter', `@helios/${app}`, 'run', 'build']);
