@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Store } from './store';
 
-/** The message that drops every entry; any other message drops the entry of that key. */
+/** The key that drops every entry. */
 const ALL = '*';
 
 type Entry<V> = { value: Promise<V | null>; expiresAt: number };
@@ -21,13 +22,17 @@ export type BroadcastCacheOptions<V> = {
 /**
  * Values read from the database, cached in this process by key and dropped on every node when
  * they change: a change drops the entry here and publishes its key on the store's pub/sub (Redis
- * when REDIS_URL is set, an in-process event embedded), so every other node drops it too.
+ * when REDIS_URL is set, an in-process event embedded), so every other node drops it too. A
+ * message is `<sender> <key>`: a node skips its own, which Redis delivers back to it a moment
+ * later and which would otherwise drop a value read again after the change.
  * Missing values (null) and failed reads are never kept: callers must not be able to fill memory
  * with unknown keys, and an outage must not be remembered. A read already under way when its
  * entry is dropped cannot put an old value back (it was removed from the map).
  */
 export class BroadcastCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
+  /** Names this cache (this node's) in the messages it sends. */
+  private readonly sender = randomBytes(8).toString('hex');
 
   constructor(
     private readonly store: Store,
@@ -35,9 +40,13 @@ export class BroadcastCache<V> {
   ) {}
 
   async listen(): Promise<void> {
-    await this.store.subscribe(this.options.channel, (message) =>
-      message === ALL ? this.clearLocal() : this.dropLocal(message),
-    );
+    await this.store.subscribe(this.options.channel, (message) => {
+      const space = message.indexOf(' ');
+      if (space >= 0 && message.slice(0, space) === this.sender) return;
+      const key = space >= 0 ? message.slice(space + 1) : message;
+      if (key === ALL) this.clearLocal();
+      else this.dropLocal(key);
+    });
   }
 
   get(key: string): Promise<V | null> {
@@ -74,7 +83,7 @@ export class BroadcastCache<V> {
   async dropEverywhere(key?: string): Promise<void> {
     if (key === undefined) this.clearLocal();
     else this.dropLocal(key);
-    await this.store.publish(this.options.channel, key ?? ALL);
+    await this.store.publish(this.options.channel, `${this.sender} ${key ?? ALL}`);
   }
 
   /** After a write: like `dropEverywhere`, but never throws — the write is already saved, so a

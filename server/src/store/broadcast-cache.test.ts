@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, test } from 'vitest';
+import { BroadcastCache } from './broadcast-cache';
+import { MemoryStore } from './memory-store';
+import { RedisStore } from './redis-store';
+import type { Store } from './store';
+
+/** Two nodes' stores: Redis (a fresh key prefix) when REDIS_URL is set, where a node's own
+ * messages come back to it a moment later; else one in-process store shared by both. */
+const redisUrl = process.env.REDIS_URL;
+const prefix = `helios-test:${randomBytes(6).toString('hex')}:`;
+const opened: Store[] = [];
+
+async function twoStores(): Promise<[Store, Store]> {
+  if (!redisUrl) {
+    const shared = new MemoryStore();
+    opened.push(shared);
+    return [shared, shared];
+  }
+  const stores: [RedisStore, RedisStore] = [new RedisStore(redisUrl, prefix), new RedisStore(redisUrl, prefix)];
+  await Promise.all(stores.map((store) => store.ready()));
+  opened.push(...stores);
+  return stores;
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+const CHANNEL = 'test-cache';
+
+/** A cache over a value the test changes "in the database", counting the reads. */
+async function node(store: Store, source: Map<string, string>) {
+  let loads = 0;
+  const cache = new BroadcastCache<string>(store, {
+    channel: CHANNEL,
+    ttlMs: 60_000,
+    load: async (key) => {
+      loads += 1;
+      return source.get(key) ?? null;
+    },
+  });
+  await cache.listen();
+  // Subscribed after the cache: once this hears a message, the cache has handled it.
+  const heard: string[] = [];
+  await store.subscribe(CHANNEL, (message) => heard.push(message));
+  return { cache, heard, loads: () => loads };
+}
+
+async function until(condition: () => boolean) {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('a cache dropped on every node', () => {
+  test("a node's own message, coming back after the change, does not drop the value read since", async () => {
+    const [store] = await twoStores();
+    const source = new Map([['k', 'v1']]);
+    const a = await node(store, source);
+    expect(await a.cache.get('k')).toBe('v1');
+
+    source.set('k', 'v2');
+    await a.cache.changed('k');
+    expect(await a.cache.get('k')).toBe('v2');
+    await until(() => a.heard.length === 1);
+
+    // Changed "behind the cache's back": still the cached value, read once after the change.
+    source.set('k', 'v3');
+    expect(await a.cache.get('k')).toBe('v2');
+    expect(a.loads()).toBe(2);
+  });
+
+  test("another node's change drops this node's entry, one key or all of them", async () => {
+    const [storeA, storeB] = await twoStores();
+    const source = new Map([
+      ['k', 'v1'],
+      ['other', 'o1'],
+    ]);
+    const a = await node(storeA, source);
+    const b = await node(storeB, source);
+    expect(await b.cache.get('k')).toBe('v1');
+    expect(await b.cache.get('other')).toBe('o1');
+
+    source.set('k', 'v2');
+    await a.cache.changed('k');
+    await until(() => b.heard.length === 1);
+    expect(await b.cache.get('k')).toBe('v2');
+    expect(b.loads()).toBe(3);
+
+    source.set('k', 'v3');
+    source.set('other', 'o2');
+    await a.cache.dropEverywhere();
+    await until(() => b.heard.length === 2);
+    expect(await b.cache.get('k')).toBe('v3');
+    expect(await b.cache.get('other')).toBe('o2');
+  });
+});
