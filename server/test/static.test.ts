@@ -20,6 +20,7 @@ const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }
 const TINY = 'export {};\n';
 
 let dist: string;
+let adminDist: string;
 let server: TestServer;
 let app: FastifyInstance;
 let url: string;
@@ -38,8 +39,14 @@ beforeAll(async () => {
   plugin.configResolved({ root: dist, build: { outDir: '.' } });
   plugin.closeBundle();
 
+  adminDist = mkdtempSync(join(tmpdir(), 'helios-static-admin-'));
+  writeFileSync(join(adminDist, 'index.html'), '<!doctype html><title>Helios admin</title><div id="root"></div>');
+
   server = await startTestServer();
-  const web: WebApp[] = [{ name: 'app-auth', dist, base: '/' }];
+  const web: WebApp[] = [
+    { name: 'app-admin', dist: adminDist, base: '/admin/' },
+    { name: 'app-auth', dist, base: '/' },
+  ];
   app = await buildApp(server.ctx, { web });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -49,13 +56,17 @@ afterAll(async () => {
   await app?.close();
   await server?.close();
   rmSync(dist, { recursive: true, force: true });
+  rmSync(adminDist, { recursive: true, force: true });
 });
 
-/** A GET that leaves the body as sent (fetch would decode it). */
-function get(path: string, acceptEncoding?: string) {
+/** A GET that leaves the body as sent (fetch would decode it), with only the given headers. */
+function get(path: string, acceptEncoding?: string, accept?: string) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      const req = request(`${url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      const headers: Record<string, string> = {};
+      if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+      if (accept) headers.accept = accept;
+      const req = request(`${url}${path}`, { headers });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -99,5 +110,38 @@ describe('compressed files', () => {
     expect(tiny.status).toBe(200);
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.body.toString('utf8')).toBe(TINY);
+  });
+});
+
+describe('page addresses', () => {
+  const page = async (path: string, acceptEncoding?: string) => {
+    const answer = await get(path, acceptEncoding, 'text/html');
+    return { status: answer.status, cache: answer.headers['cache-control'], body: answer.body.toString('utf8') };
+  };
+
+  test('the admin console at /admin, /admin/ and its deep links, never cached, whatever the client accepts', async () => {
+    for (const path of ['/admin', '/admin/', '/admin/tenants', '/admin/accounts/some-id']) {
+      for (const encoding of [undefined, 'gzip, br']) {
+        const answer = await page(path, encoding);
+        expect({ path, encoding, status: answer.status, cache: answer.cache }).toEqual({
+          path,
+          encoding,
+          status: 200,
+          cache: 'no-store',
+        });
+        expect(answer.body).toContain('Helios admin');
+      }
+    }
+  });
+
+  test("the portal's pages, and its not-found page for an unknown address", async () => {
+    for (const path of ['/', '/login', '/login/select-tenant', '/profile']) {
+      const answer = await page(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      expect(answer.body).toContain('<title>Helios</title>');
+    }
+    const missing = await page('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('<title>Helios</title>');
   });
 });

@@ -53,7 +53,10 @@ export async function registerWebApps(app: FastifyInstance, apps: WebApp[] = bui
     for (const path of ['/', '/login', '/login/*', '/profile', '/profile/*'])
       app.get(path, (_req, reply) => sendPage(reply, '/'));
   }
-  if (pages.has('/admin/')) app.get('/admin', (_req, reply) => sendPage(reply, '/admin/'));
+  if (pages.has('/admin/')) {
+    // `/admin/` too: the static files' handler would answer it, as a folder, with 403.
+    for (const path of ['/admin', '/admin/']) app.get(path, (_req, reply) => sendPage(reply, '/admin/'));
+  }
 
   /** For a page address no file matched: the admin console's deep links, or the portal's
    * not-found page (status 404). Null when the request is not for a page. */
