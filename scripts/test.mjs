@@ -86,8 +86,9 @@ for (const step of steps) {
   }
   const started = Date.now();
   const status = pnpm(step.args, { env: { ...env, ...step.env } });
-  const counts = step.report ? countTests(join(reports, `${step.report}.json`)) : null;
-  results.push({ ...step, ok: status === 0, seconds: (Date.now() - started) / 1000, counts });
+  const reportFile = step.report ? join(reports, `${step.report}.json`) : null;
+  const counts = reportFile ? countTests(reportFile) : null;
+  results.push({ ...step, ok: status === 0, seconds: (Date.now() - started) / 1000, counts, reportFile });
   if (status !== 0 && step.name === 'install') break;
 }
 
@@ -100,8 +101,8 @@ for (const result of results) {
   const mark = result.skipped ? (result.ok ? '–' : '✘') : result.ok ? '✔' : '✘';
   const note = result.skipped ? `  skipped: ${result.skip}` : tests;
   console.log(`${mark} ${result.name.padEnd(28)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);
-  if (result.report && !result.skipped && !result.ok) {
-    for (const failure of failedTests(join(reports, `${result.report}.json`), root)) {
+  if (result.reportFile && !result.ok) {
+    for (const failure of failedTests(result.reportFile, root)) {
       console.log(`    ✘ ${failure.name}${failure.error ? `\n      ${failure.error}` : ''}`);
     }
   }

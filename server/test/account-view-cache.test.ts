@@ -5,6 +5,7 @@ import { AccountViewCache } from '../src/accounts/view-cache';
 import { accounts, credentials } from '../src/db/schema';
 import type { Store } from '../src/store/store';
 import { signedIn } from './admin-helpers';
+import { eventually } from './eventually';
 import { createAccount, PASSWORD, totpCode } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
@@ -18,14 +19,6 @@ afterAll(async () => {
 
 const renameBehindTheServersBack = (id: string, name: string) =>
   server.ctx.db.update(accounts).set({ name }).where(eq(accounts.id, id));
-
-async function eventually(what: string, check: () => Promise<boolean>) {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the account view cache', () => {
   test('answers from memory until the account changes, then reads it again', async () => {

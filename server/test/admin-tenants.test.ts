@@ -7,6 +7,7 @@ import { clavisKey } from '../src/clavis/clavis';
 import { ConfigError, loadConfig } from '../src/config';
 import { tenantSettings, tenants } from '../src/db/schema';
 import { auditRows, failure, signedIn, signedInAdmin, uniqueSlug } from './admin-helpers';
+import { eventually } from './eventually';
 import { createAccount, createTenant } from './fixtures';
 import { type Browser, backend, instanceHeaders, startTestServer, type TestServer } from './harness';
 
@@ -364,15 +365,6 @@ describe('tenant-settings cache', () => {
       .onConflictDoUpdate({ target: [tenantSettings.tenantId, tenantSettings.key], set: { value } });
   }
 
-  async function eventually(check: () => Promise<boolean>) {
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('condition not met within 5 s');
-  }
-
   test('instance endpoints need the instance key: none or a wrong one is refused', async () => {
     const tenant = await createTenant(server.ctx, uniqueSlug('key'));
     const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-key-wrong-key-wrong-key-wrong' }];
@@ -445,13 +437,16 @@ describe('tenant-settings cache', () => {
       await writeDirectly(tenant.id, 'k', 'new');
       expect((await readSecond())[0]?.value).toBe('old');
       await admin.browser.api.call('clearSettingsCache');
-      await eventually(async () => (await readSecond())[0]?.value === 'new');
+      await eventually('clear cache to reach the second node', async () => (await readSecond())[0]?.value === 'new');
 
       await admin.browser.api.call('setTenantSetting', {
         params: { tenantId: tenant.id },
         body: { key: 'k', value: 'newer' },
       });
-      await eventually(async () => (await readSecond())[0]?.value === 'newer');
+      await eventually(
+        'the setting write to reach the second node',
+        async () => (await readSecond())[0]?.value === 'newer',
+      );
     } finally {
       await closeSecond();
     }

@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { serverRoot } from '../src/paths';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(serverRoot, 'dist');
 
 /** The server as deployed: the command line `dist/cli.js`, run by plain Node (tsup.config.ts). */
-export const builtCli = join(serverDir, 'dist/cli.js');
+export const builtCli = join(dist, 'cli.js');
 
 let built = false;
 
@@ -15,9 +16,9 @@ let built = false;
  * benchmarks that run the server as deployed rather than from its TypeScript source. */
 export function buildServer() {
   if (built) return;
-  const manifest = createRequire(join(serverDir, 'package.json')).resolve('tsup/package.json');
+  const manifest = createRequire(join(serverRoot, 'package.json')).resolve('tsup/package.json');
   const bin = (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { tsup: string } }).bin.tsup;
-  execFileSync(process.execPath, [join(dirname(manifest), bin), '--silent'], { cwd: serverDir, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(dirname(manifest), bin), '--silent'], { cwd: serverRoot, stdio: 'inherit' });
   built = true;
 }
 
@@ -25,5 +26,5 @@ export function buildServer() {
  * running under a TypeScript loader runs it untransformed, as a deployment does. */
 export async function builtServer(): Promise<typeof import('../src/index')> {
   buildServer();
-  return import(pathToFileURL(join(serverDir, 'dist/index.js')).href);
+  return import(pathToFileURL(join(dist, 'index.js')).href);
 }

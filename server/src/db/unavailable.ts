@@ -14,14 +14,10 @@ const OUTAGE_MESSAGES = new Set([
 /** Whether an error (or the error it wraps, as drizzle's query errors do) means the database
  * cannot be reached right now, which answers 503 instead of 500. */
 export function isDatabaseDown(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    depth++
-  ) {
+  let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
     if (typeof e.code === 'string' && (OUTAGE_CODES.has(e.code) || OUTAGE_SQLSTATE.test(e.code))) return true;
     if (typeof e.message === 'string' && OUTAGE_MESSAGES.has(e.message)) return true;
-    e = e.cause as typeof e;
   }
   return false;
 }

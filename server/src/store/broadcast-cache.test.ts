@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
+import { eventually } from '../../test/eventually';
 import { BroadcastCache } from './broadcast-cache';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
@@ -47,14 +48,6 @@ async function node(store: Store, source: Map<string, string>) {
   return { cache, heard, loads: () => loads };
 }
 
-async function until(condition: () => boolean) {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe('a cache dropped on every node', () => {
   test("a node's own message, coming back after the change, does not drop the value read since", async () => {
     const [store] = await twoStores();
@@ -65,7 +58,7 @@ describe('a cache dropped on every node', () => {
     source.set('k', 'v2');
     await a.cache.changed('k');
     expect(await a.cache.get('k')).toBe('v2');
-    await until(() => a.heard.length === 1);
+    await eventually('its own message back', async () => a.heard.length === 1);
 
     // Changed "behind the cache's back": still the cached value, read once after the change.
     source.set('k', 'v3');
@@ -86,14 +79,14 @@ describe('a cache dropped on every node', () => {
 
     source.set('k', 'v2');
     await a.cache.changed('k');
-    await until(() => b.heard.length === 1);
+    await eventually('the message on node B', async () => b.heard.length === 1);
     expect(await b.cache.get('k')).toBe('v2');
     expect(b.loads()).toBe(3);
 
     source.set('k', 'v3');
     source.set('other', 'o2');
     await a.cache.dropEverywhere();
-    await until(() => b.heard.length === 2);
+    await eventually('the second message on node B', async () => b.heard.length === 2);
     expect(await b.cache.get('k')).toBe('v3');
     expect(await b.cache.get('other')).toBe('o2');
   });

@@ -43,6 +43,7 @@ export class BroadcastCache<V> {
     await this.store.subscribe(this.options.channel, (message) => {
       const space = message.indexOf(' ');
       if (space >= 0 && message.slice(0, space) === this.sender) return;
+      // A bare key is a message from a node of an earlier release (during a rolling upgrade).
       const key = space >= 0 ? message.slice(space + 1) : message;
       if (key === ALL) this.clearLocal();
       else this.dropLocal(key);

@@ -284,9 +284,7 @@ test(`${USERS} people sign in over and over for ${SECONDS} s without a single er
     `journeys  ${String(journeys).padStart(7)}   ${rate(journeys).padStart(7)}/s   (password + authenticator ${figures.journeys.password}, emailed code + authenticator ${figures.journeys.email})`,
     `requests  ${String(figures.requests).padStart(7)}   ${rate(figures.requests).padStart(7)}/s`,
     `errors    ${String(figures.errors.length).padStart(7)}`,
-    waits === 0
-      ? 'waits for a fresh authenticator step: 0'
-      : `waits for a fresh authenticator step: ${waits} — the account pools, not the node, limited these figures`,
+    `waits for a fresh authenticator step: ${waits}${waits > 0 ? ' — the account pools, not the node, limited these figures' : ''}`,
     '',
     `${'step'.padEnd(28)}${'count'.padStart(8)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}`,
   ];

@@ -13,7 +13,10 @@ import type { Context } from '../../src/context';
 import * as schema from '../../src/db/schema';
 import { Secrets } from '../../src/security/tokens';
 import { builtCli } from '../built-server';
+import { eventually } from '../eventually';
 import { decodeBody } from '../harness';
+
+export { eventually, sleep } from '../eventually';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
@@ -23,8 +26,6 @@ const children = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function freePort(): Promise<number> {
   const server = createNetServer();
@@ -41,20 +42,6 @@ export const newSecret = () => randomBytes(32).toString('hex');
 export function clientAddress(): string {
   const bytes = randomBytes(2);
   return `10.${bytes[0]}.${bytes[1]}.${1 + ((randomBytes(1)[0] as number) % 254)}`;
-}
-
-/** Polls until `check` answers true, or fails after `timeoutMs`. Answers the ms it took. */
-export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if (await check()) return Date.now() - started;
-    } catch {
-      // not yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
 }
 
 // ─── Helios nodes: the real command line in child processes ────────────────────────────────
