@@ -42,7 +42,7 @@ export type BenchServer = { url: string; running: Running; close: () => Promise<
  * as a deployment does (level info, a line per request) into /dev/null. Rate limits are off:
  * every request of a bench comes from one address. */
 export async function startBenchServer(mode: Mode): Promise<BenchServer> {
-  const { createServer, loadConfig, loggerOptions } = await builtServer();
+  const { createServer, loadConfig, loggerOptions, logDestination } = await builtServer();
   const scratch = mode.name === 'services' ? await scratchDatabase(mode.databaseUrl, 'helios_bench') : null;
   const storePrefix = `helios-bench:${randomBytes(4).toString('hex')}:`;
   const config = loadConfig({
@@ -56,7 +56,7 @@ export async function startBenchServer(mode: Mode): Promise<BenchServer> {
   });
   const logger = pino(
     loggerOptions('info') as pino.LoggerOptions,
-    pino.destination({ dest: '/dev/null', sync: false }),
+    logDestination('/dev/null'),
   ) as unknown as FastifyBaseLogger;
   const running = await createServer(config, { ephemeral: mode.name === 'embedded', logger });
   await running.app.listen({ port: 0, host: '127.0.0.1' });

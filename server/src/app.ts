@@ -1,14 +1,7 @@
 import type { Duplex } from 'node:stream';
 import cookie from '@fastify/cookie';
 import { ErrorCode, openApiDocument, routes } from '@helios/api';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/routes';
 import { registerAccountAdminRoutes } from './accounts/admin-routes';
 import { registerClavisRoutes } from './clavis/routes';
@@ -16,6 +9,7 @@ import type { Context } from './context';
 import { ping } from './db/client';
 import { isDatabaseDown } from './db/unavailable';
 import { registerFederationRoutes } from './federation/routes';
+import { maskUrl, OneLinePerRequest } from './http/access-log';
 import { errorForLog, HttpError } from './http/errors';
 import { registerSecurity } from './http/security';
 import { registerInvoiceRoutes } from './invoice/routes';
@@ -30,24 +24,6 @@ import { registerSettingsRoutes } from './tenants/settings-routes';
 import { registerTokenRoutes } from './tokens/routes';
 import { registerWebApps, type WebApp } from './web/static';
 import { registerWebauthnRoutes } from './webauthn/routes';
-
-/** Query parameters and path parts that carry secrets; masked wherever a URL is logged. */
-const SECRET_QUERY = /([?&](?:session_id|token|code|otp|clavis|state|password)=)[^&#]*/gi;
-const SECRET_PATH = /(\/set-password\/)[^/?#]+/;
-
-/** The identity provider's addresses can carry an ID token (`id_token_hint`) or a person's
- * email (`login_hint`) in their query: theirs is left out altogether. */
-const PROVIDER_PATH = /^\/oauth2\//;
-
-export function maskUrl(url: string): string {
-  if (PROVIDER_PATH.test(url)) {
-    const query = url.indexOf('?');
-    return query === -1 ? url : `${url.slice(0, query)}?***`;
-  }
-  // Most addresses hold neither query parameters nor a reset path: nothing to mask.
-  if (!url.includes('?') && !url.includes('&') && !url.includes('/set-password/')) return url;
-  return url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
-}
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -112,29 +88,6 @@ function answerClientError(secure: boolean) {
       );
     socket.destroy(error);
   };
-}
-
-/**
- * One log line per request, written when the answer has been sent, instead of Fastify's two.
- * The line has a fixed shape that cannot hold a secret — method, the address with its secret
- * parts masked (`maskUrl`), client address, status and time — so it skips the redaction pass,
- * which cost as much as the rest of a session check's logging. Every other line is redacted.
- */
-class OneLinePerRequest extends LogController {
-  private readonly access: FastifyBaseLogger;
-
-  constructor(log: FastifyBaseLogger) {
-    super();
-    this.access = log.child({}, { redact: [] });
-  }
-
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: errorForLog(error) }, 'request errored');
-    else this.access.info(line, 'request completed');
-  }
 }
 
 /** The HTTP application over a built context. Routes are registered by domain. */

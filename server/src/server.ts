@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Context } from './context';
 import { openDatabase } from './db/client';
 import { errorForLog } from './http/errors';
+import { logDestination } from './log-destination';
 import { type Mailer, OutboxMailer } from './mail/mailer';
 import { randomToken, Secrets } from './security/tokens';
 import { MemoryStore } from './store/memory-store';
@@ -38,7 +39,8 @@ export type StartOptions = {
 export async function createServer(config: Config, options: StartOptions = {}): Promise<Running> {
   const dataDir = options.ephemeral ? null : config.dataDir;
   const log =
-    options.logger ?? (pino(loggerOptions(config.logLevel) as pino.LoggerOptions) as unknown as FastifyBaseLogger);
+    options.logger ??
+    (pino(loggerOptions(config.logLevel) as pino.LoggerOptions, logDestination()) as unknown as FastifyBaseLogger);
   const database = await openDatabase({ url: config.databaseUrl, dataDir });
   let store: MemoryStore | RedisStore;
   // Redis and SMTP clients are loaded only when configured: an embedded node does without them.

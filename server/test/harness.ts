@@ -12,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { loggerOptions } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { mailOutbox } from '../src/db/schema';
+import { logDestination } from '../src/log-destination';
 import { createServer, type Running } from '../src/server';
 import { PASSWORD } from './fixtures';
 
@@ -124,17 +125,13 @@ function fileLogger(level: string) {
   }
   const file = join(LOG_DIR, `${callerName()}-${Date.now()}-${randomBytes(3).toString('hex')}.log`);
   mkdirSync(LOG_DIR, { recursive: true });
-  const destination = pino.destination({ dest: file, sync: false, minLength: 0 });
+  const destination = logDestination(file);
   // Without pid and hostname: numbers that could pass for a one-time code in the scan.
   const logger = pino({ ...(loggerOptions(level) as pino.LoggerOptions), base: undefined }, destination);
   return {
     file,
     logger: logger as unknown as FastifyBaseLogger,
-    close: () =>
-      new Promise<void>((resolve) => {
-        destination.once('close', () => resolve());
-        destination.end();
-      }),
+    close: () => destination.close(),
   };
 }
 

@@ -1,0 +1,84 @@
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
+import { describe, expect, test } from 'vitest';
+import { loggerOptions } from '../app';
+import { OneLinePerRequest, requestFields } from './access-log';
+
+/** A Fastify app logging through `OneLinePerRequest` into memory, with the server's logger options. */
+async function appLogging(options: pino.LoggerOptions = {}) {
+  const lines: string[] = [];
+  const logger = pino(
+    { ...(loggerOptions('info') as pino.LoggerOptions), ...options },
+    { write: (line: string) => lines.push(line) },
+  ) as unknown as FastifyBaseLogger;
+  const app = Fastify({ loggerInstance: logger, logController: new OneLinePerRequest(logger) });
+  app.all('/*', async () => ({ ok: true }));
+  app.get('/boom', async () => {
+    throw new Error('boom');
+  });
+  await app.ready();
+  const completed = () =>
+    lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request completed');
+  return { app, lines, completed, logger };
+}
+
+describe('the line of each request', () => {
+  test("is pino's own JSON line: level, time, bindings, request, answer and time taken", async () => {
+    const { app, completed } = await appLogging();
+    await app.inject({ method: 'POST', url: '/auth/login/ping?session_id=SECRET&keep=1' });
+    const [entry] = completed();
+    expect(entry).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      pid: process.pid,
+      hostname: expect.any(String),
+      reqId: 'req-1',
+      req: { method: 'POST', url: '/auth/login/ping?session_id=***&keep=1', remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+      msg: 'request completed',
+    });
+    expect(Math.abs((entry?.time as number) - Date.now())).toBeLessThan(5_000);
+    await app.close();
+  });
+
+  test('stays valid JSON whatever the address holds: quotes, backslashes, control characters, any script', () => {
+    const url = '/a"b\\c/\u2028/\u0000\u001f/日本語/🔑/\ud800';
+    const request = { id: 'req-"1"', method: 'GET', url, ip: undefined } as unknown as FastifyRequest;
+    const reply = { statusCode: 404, elapsedTime: Number.NaN } as unknown as FastifyReply;
+    expect(JSON.parse(`{"x":1${requestFields(request, reply)}}`)).toEqual({
+      x: 1,
+      reqId: 'req-"1"',
+      req: { method: 'GET', url },
+      res: { statusCode: 404 },
+      responseTime: null,
+    });
+  });
+
+  test('follows the logger: no line below its level, bindings of a child logger kept', async () => {
+    const quiet = await appLogging({ level: 'warn' });
+    await quiet.app.inject({ method: 'GET', url: '/x' });
+    expect(quiet.lines).toEqual([]);
+    await quiet.app.close();
+
+    const named = await appLogging({ base: { node: 'a' } });
+    await named.app.inject({ method: 'GET', url: '/x' });
+    expect(named.completed()[0]).toMatchObject({ node: 'a', req: { url: '/x' } });
+    await named.app.close();
+  });
+
+  test('a logger that reshapes its lines gets them through pino, shaped', async () => {
+    const { app, completed } = await appLogging({ formatters: { log: (object) => ({ ...object, shaped: true }) } });
+    await app.inject({ method: 'GET', url: '/x?code=SECRET' });
+    expect(completed()[0]).toMatchObject({ shaped: true, req: { url: '/x?code=***' }, res: { statusCode: 200 } });
+    await app.close();
+  });
+
+  test('a failed request logs its error at error level', async () => {
+    const { app, lines } = await appLogging();
+    await app.inject({ method: 'GET', url: '/boom' });
+    const errored = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.level === 50);
+    expect(errored).toMatchObject({ req: { url: '/boom' }, res: { statusCode: 500 } });
+    await app.close();
+  });
+});

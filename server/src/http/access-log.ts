@@ -1,0 +1,92 @@
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import pino from 'pino';
+import { errorForLog } from './errors';
+
+/** Query parameters and path parts that carry secrets; masked wherever a URL is logged. */
+const SECRET_QUERY = /([?&](?:session_id|token|code|otp|clavis|state|password)=)[^&#]*/gi;
+const SECRET_PATH = /(\/set-password\/)[^/?#]+/;
+
+/** The identity provider's addresses can carry an ID token (`id_token_hint`) or a person's
+ * email (`login_hint`) in their query: theirs is left out altogether. */
+const PROVIDER_PATH = /^\/oauth2\//;
+
+export function maskUrl(url: string): string {
+  if (PROVIDER_PATH.test(url)) {
+    const query = url.indexOf('?');
+    return query === -1 ? url : `${url.slice(0, query)}?***`;
+  }
+  // Most addresses hold neither query parameters nor a reset path: nothing to mask.
+  if (!url.includes('?') && !url.includes('&') && !url.includes('/set-password/')) return url;
+  return url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
+}
+
+type Write = { write: (line: string) => unknown };
+
+/** What a pino logger keeps for writing a line in its own format; null for another logger or
+ * a pino logger whose lines are reshaped (mixin, log formatter, stream hook). */
+function pinoLineParts(log: FastifyBaseLogger) {
+  const logger = log as unknown as Record<symbol, unknown>;
+  const stream = logger[pino.symbols.streamSym] as Write | undefined;
+  const time = logger[pino.symbols.timeSym] as (() => string) | undefined;
+  const levels = logger[pino.symbols.lsCacheSym] as Record<number, string> | undefined;
+  const chindings = logger[pino.symbols.chindingsSym] as string | undefined;
+  const formatters = logger[pino.symbols.formattersSym] as { log?: unknown } | undefined;
+  const hooks = logger[pino.symbols.hooksSym] as { streamWrite?: unknown } | undefined;
+  const info = (log as { levels?: { values?: Record<string, number> } }).levels?.values?.info;
+  if (!stream || typeof stream.write !== 'function' || !time || info === undefined) return null;
+  const prefix = levels?.[info];
+  if (prefix === undefined || logger[pino.symbols.mixinSym] || formatters?.log || hooks?.streamWrite) return null;
+  return { stream, time, prefix, chindings: chindings ?? '' };
+}
+
+const json = (value: string | number) => JSON.stringify(value);
+
+/** The fields of a request's line, as JSON members: the request id, the method, the address with
+ * its secret parts masked, the client address, the status and the time taken. */
+export function requestFields(request: FastifyRequest, reply: FastifyReply): string {
+  const ip = request.ip === undefined ? '' : `,"remoteAddress":${json(request.ip)}`;
+  return (
+    `,"reqId":${json(request.id)},"req":{"method":${json(request.method)},"url":${json(maskUrl(request.url))}${ip}}` +
+    `,"res":{"statusCode":${reply.statusCode}},"responseTime":${Number.isFinite(reply.elapsedTime) ? reply.elapsedTime : null}`
+  );
+}
+
+/**
+ * One log line per request, written when the answer has been sent, instead of Fastify's two.
+ * The line has a fixed shape that cannot hold a secret (`requestFields`), so it needs neither
+ * the redaction pass nor pino's generic serializing: for a pino logger it is formatted here, in
+ * pino's format, and handed to the logger's destination — a tenth of the cost, where pino's
+ * own path was a fifth of a session check's CPU. Every other line goes through pino, redacted.
+ */
+export class OneLinePerRequest extends LogController {
+  private readonly direct: ReturnType<typeof pinoLineParts>;
+  private readonly access: FastifyBaseLogger;
+
+  constructor(private readonly log: FastifyBaseLogger) {
+    super();
+    this.direct = pinoLineParts(log);
+    this.access = log.child({}, { redact: [] });
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
+      reply.log.error({ ...line, err: errorForLog(error) }, 'request errored');
+      return;
+    }
+    if (!(this.log as unknown as pino.Logger).isLevelEnabled('info')) return;
+    const direct = this.direct;
+    if (direct) {
+      direct.stream.write(
+        `${direct.prefix}${direct.time()}${direct.chindings}${requestFields(request, reply)},"msg":"request completed"}\n`,
+      );
+    } else {
+      this.access.info(
+        { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
+  }
+}
