@@ -18,7 +18,9 @@ async function appLogging(options: pino.LoggerOptions = {}) {
   });
   await app.ready();
   const completed = () =>
-    lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request completed');
+    lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.msg === 'request completed');
   return { app, lines, completed, logger };
 }
 
