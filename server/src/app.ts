@@ -109,7 +109,8 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
     logController: new OneLinePerRequest(ctx.log),
   });
 
-  await app.register(cookie);
+  // Cookies are parsed when a route reads them (`requestCookies`), not on every request.
+  await app.register(cookie, { hook: false });
   await registerSecurity(app, ctx.config);
 
   app.setErrorHandler((error, request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
 import type { Context } from '../context';
 import { safeEqual, sha256 } from '../security/tokens';
+import { requestCookies } from '../session/portal-session';
 
 /** Why the browser went to the provider; decides what the callback does with the identity. */
 export type AttemptPurpose =
@@ -63,7 +64,7 @@ export async function takeAttempt(ctx: Context, state: string): Promise<Attempt 
 
 /** Whether this browser started the attempt of `state`. */
 export function startedByThisBrowser(request: FastifyRequest, state: string): boolean {
-  const bound = request.cookies[STATE_COOKIE];
+  const bound = requestCookies(request)[STATE_COOKIE];
   return typeof bound === 'string' && safeEqual(bound, sha256(state));
 }
 

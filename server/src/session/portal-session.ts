@@ -21,6 +21,12 @@ const accountSessionsKey = (accountId: string) => `account-sessions:${accountId}
 const rememberKey = (hash: string) => `mfa-remember:${hash}`;
 const accountRememberKey = (accountId: string) => `account-remember:${accountId}`;
 
+/** The request's cookies, parsed the first time a route asks (most answers never look). */
+export function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
+  request.cookies ??= request.headers.cookie ? request.server.parseCookie(request.headers.cookie) : {};
+  return request.cookies;
+}
+
 export function cookieOptions(ctx: Context, maxAgeMs: number | null) {
   return {
     path: '/',
@@ -58,7 +64,7 @@ export async function startPortalSession(
 }
 
 export async function currentSession(ctx: Context, request: FastifyRequest): Promise<CurrentSession | null> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = requestCookies(request)[SESSION_COOKIE];
   if (!token || token.length > 128) return null;
   const key = sha256(token);
   const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
@@ -103,7 +109,7 @@ export async function rememberBrowser(ctx: Context, reply: FastifyReply, account
 }
 
 export async function isBrowserRemembered(ctx: Context, request: FastifyRequest, accountId: string): Promise<boolean> {
-  const token = request.cookies[REMEMBER_COOKIE];
+  const token = requestCookies(request)[REMEMBER_COOKIE];
   if (!token || token.length > 128) return false;
   return (await ctx.store.get(rememberKey(sha256(token)))) === accountId;
 }
