@@ -21,7 +21,8 @@ const accountSessionsKey = (accountId: string) => `account-sessions:${accountId}
 const rememberKey = (hash: string) => `mfa-remember:${hash}`;
 const accountRememberKey = (accountId: string) => `account-remember:${accountId}`;
 
-/** The request's cookies, parsed the first time a route asks (most answers never look). */
+/** The request's cookies, parsed the first time a route asks (most answers never look). Read
+ * them only through here: `request.cookies` stays null until then (request-cookies.test.ts). */
 export function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
   request.cookies ??= request.headers.cookie ? request.server.parseCookie(request.headers.cookie) : {};
   return request.cookies;
