@@ -51,6 +51,14 @@ export function requestFields(request: FastifyRequest, reply: FastifyReply): str
   );
 }
 
+/** The same fields for pino's serializers (`loggerOptions`), on the paths that go through pino. */
+const lineFields = (request: FastifyRequest, reply: FastifyReply) => ({
+  reqId: request.id,
+  req: request,
+  res: reply,
+  responseTime: reply.elapsedTime,
+});
+
 /**
  * One log line per request, written when the answer has been sent, instead of Fastify's two.
  * The line has a fixed shape that cannot hold a secret (`requestFields`), so it needs neither
@@ -72,8 +80,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     if (error) {
-      const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
-      reply.log.error({ ...line, err: errorForLog(error) }, 'request errored');
+      reply.log.error({ ...lineFields(request, reply), err: errorForLog(error) }, 'request errored');
       return;
     }
     if (!(this.log as unknown as pino.Logger).isLevelEnabled('info')) return;
@@ -83,10 +90,7 @@ export class OneLinePerRequest extends LogController {
         `${direct.prefix}${direct.time()}${direct.chindings}${requestFields(request, reply)},"msg":"request completed"}\n`,
       );
     } else {
-      this.access.info(
-        { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
-        'request completed',
-      );
+      this.access.info(lineFields(request, reply), 'request completed');
     }
   }
 }

@@ -6,14 +6,11 @@ import { describe, expect, test } from 'vitest';
 import { serverRoot } from '../paths';
 import { requestCookies } from './portal-session';
 
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
+/** The server's source files, tests left out. */
+const sourceFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => join(dir, name));
 
 describe("a request's cookies", () => {
   test('are parsed on first read, also when the route sets a cookie first', async () => {
