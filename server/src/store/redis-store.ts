@@ -12,6 +12,8 @@ export class RedisStore implements Store {
   private readonly client: Redis;
   private subscriber: Redis | null = null;
   private readonly handlers = new Map<string, ((message: string) => void)[]>();
+  private pendingGets: { key: string; resolve: (value: string | null) => void; reject: (error: unknown) => void }[] =
+    [];
 
   constructor(
     private readonly url: string,
@@ -49,8 +51,14 @@ export class RedisStore implements Store {
     });
   }
 
-  /** A command's answer; any failure, thrown or rejected, becomes StoreUnavailableError. */
+  /** A command's answer, sent after the reads queued before it; any failure, thrown or
+   * rejected, becomes StoreUnavailableError. */
   private run<T>(command: () => Promise<T>): Promise<T> {
+    this.sendGets();
+    return this.send(command);
+  }
+
+  private send<T>(command: () => Promise<T>): Promise<T> {
     try {
       return command().catch(unavailable);
     } catch (error) {
@@ -62,8 +70,37 @@ export class RedisStore implements Store {
     return this.prefix + key;
   }
 
+  /**
+   * Reads asked for during one turn of the event loop (concurrent requests checking their
+   * sessions, mostly) go to Redis after that turn as one MGET: one command for Redis to read and
+   * answer instead of one per request. ioredis's own pipelining gathers only what one callback
+   * issues, and each request arrives in its own callback. Any other command first sends the reads
+   * queued before it, so commands still reach Redis in the order they were issued.
+   */
   get(key: string) {
-    return this.run(() => this.client.get(this.k(key)));
+    return new Promise<string | null>((resolve, reject) => {
+      if (this.pendingGets.length === 0) setImmediate(() => this.sendGets());
+      this.pendingGets.push({ key: this.k(key), resolve, reject });
+    });
+  }
+
+  private sendGets() {
+    const batch = this.pendingGets;
+    if (batch.length === 0) return;
+    this.pendingGets = [];
+    const [only] = batch;
+    const values =
+      batch.length === 1 && only
+        ? this.send(() => this.client.get(only.key)).then((value) => [value])
+        : this.send(() => this.client.mget(batch.map((get) => get.key)));
+    values.then(
+      (answered) => {
+        for (const [i, get] of batch.entries()) get.resolve(answered[i] ?? null);
+      },
+      (error: unknown) => {
+        for (const get of batch) get.reject(error);
+      },
+    );
   }
 
   async set(key: string, value: string, ttlMs: number) {
