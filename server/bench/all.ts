@@ -108,21 +108,37 @@ function perOperation(runs: Measured[], part: (split: CpuSplit) => number | null
   return values.some((value) => value === null) ? null : mean(values as number[]);
 }
 
-/** Where a sign-in's CPU went: the server's event loop, its other threads (the thread pool
- * running argon2id, V8's collector) and the rest of the machine (load generator, database,
- * store), beside a raw verify's. Printed under the sign-in line; nothing where /proc is missing. */
+/** The machine's CPU per operation of `runs`, split into the server's event loop, the server's
+ * other threads (the thread pool, V8's collector) and the rest of the machine (load generator,
+ * database, store); null where /proc is missing. */
+function cpuSplit(runs: Measured[]) {
+  const machine = perOperation(runs, (split) => split.machineMs);
+  const eventLoop = perOperation(runs, (split) => split.eventLoopMs);
+  const server = perOperation(runs, (split) => split.processMs);
+  if (machine === null || eventLoop === null || server === null) return null;
+  const f = (value: number) => value.toFixed(2);
+  return `${f(machine)} ms = server event loop ${f(eventLoop)} + server's other threads ${f(server - eventLoop)} + other processes (load generator, database, store) ${f(machine - server)}`;
+}
+
+/** Where a sign-in's CPU went, beside a raw verify's (argon2id runs on the server's thread
+ * pool). Printed under the sign-in line. */
 function printSignInSplit(figures: SignInFigures) {
-  const machine = perOperation(figures.signIn, (split) => split.machineMs);
-  const eventLoop = perOperation(figures.signIn, (split) => split.eventLoopMs);
-  const server = perOperation(figures.signIn, (split) => split.processMs);
-  const verify = perOperation(figures.argon2, (split) => split.machineMs);
-  if (machine === null || eventLoop === null || server === null || verify === null) return;
-  const f = (value: number) => value.toFixed(1);
-  console.log(
-    `    CPU per sign-in, whole machine: ${f(machine)} ms = server event loop ${f(eventLoop)} + server's other ` +
-      `threads (argon2id, GC) ${f(server - eventLoop)} + other processes (load generator, database, store) ` +
-      `${f(machine - server)}; per raw verify: ${f(verify)} ms`,
-  );
+  const split = cpuSplit(figures.signIn);
+  const verify = perOperation(figures.argon2, (run) => run.machineMs);
+  if (split === null || verify === null) return;
+  console.log(`    CPU per sign-in, whole machine: ${split}; per raw verify: ${verify.toFixed(2)} ms`);
+}
+
+/** Where an exchange's and a refresh's CPU went, printed under the token lines: with the
+ * machine's CPU per operation beside the rate, it shows whether the cores or the waits bound it. */
+function printTokenSplit(figures: TokenFigures) {
+  for (const [name, runs] of [
+    ['code exchange', figures.exchange],
+    ['refresh', figures.refresh],
+  ] as const) {
+    const split = cpuSplit(runs);
+    if (split !== null) console.log(`    CPU per ${name}, whole machine: ${split}`);
+  }
 }
 
 function tokenLines(figures: TokenFigures, ceiling: Measured[]): Line[] {
@@ -242,11 +258,10 @@ async function runMode(mode: Mode): Promise<{ lines: Line[]; ok: boolean }> {
     if (server && ONLY.has('tokens')) {
       const ceiling: Measured[] = [];
       for (let round = 0; round < ROUNDS; round++) ceiling.push(await rs256Signs(SECONDS / 2));
-      const part = tokenLines(
-        await tokenBench(server, load, { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY }),
-        ceiling,
-      );
+      const figures = await tokenBench(server, load, { seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY });
+      const part = tokenLines(figures, ceiling);
       print(part);
+      printTokenSplit(figures);
       lines.push(...part);
     }
   } finally {
