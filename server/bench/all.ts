@@ -123,10 +123,10 @@ function cpuSplit(runs: Measured[]) {
 /** Where a sign-in's CPU went, beside a raw verify's (argon2id runs on the server's thread
  * pool). Printed under the sign-in line. */
 function printSignInSplit(figures: SignInFigures) {
-  const split = cpuSplit(figures.signIn);
-  const verify = perOperation(figures.argon2, (run) => run.machineMs);
-  if (split === null || verify === null) return;
-  console.log(`    CPU per sign-in, whole machine: ${split}; per raw verify: ${verify.toFixed(2)} ms`);
+  const where = cpuSplit(figures.signIn);
+  const verify = perOperation(figures.argon2, (split) => split.machineMs);
+  if (where === null || verify === null) return;
+  console.log(`    CPU per sign-in, whole machine: ${where}; per raw verify: ${verify.toFixed(2)} ms`);
 }
 
 /** Where an exchange's and a refresh's CPU went, printed under the token lines: with the
@@ -136,8 +136,8 @@ function printTokenSplit(figures: TokenFigures) {
     ['code exchange', figures.exchange],
     ['refresh', figures.refresh],
   ] as const) {
-    const split = cpuSplit(runs);
-    if (split !== null) console.log(`    CPU per ${name}, whole machine: ${split}`);
+    const where = cpuSplit(runs);
+    if (where !== null) console.log(`    CPU per ${name}, whole machine: ${where}`);
   }
 }
 
