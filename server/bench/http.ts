@@ -15,7 +15,7 @@ export type HttpFigures = { bare: Measured[]; ping: Measured[]; userinfo: Measur
 
 /**
  * Session ping (`POST /auth/login/ping`) and userinfo (`GET /oauth2/userinfo`), both with a signed-in
- * portal session, against the bare node:http ceiling. The three runs alternate for `rounds` rounds,
+ * portal session, against the bare node:http ceiling (a process of its own). The three runs alternate for `rounds` rounds,
  * so a change in the machine's load touches ceiling and Helios alike.
  */
 export async function httpBench(
@@ -42,9 +42,23 @@ export async function httpBench(
         seconds: options.seconds,
       }),
     );
+  // The bare server's CPU is its own process's, asked before and after the run.
+  const bareRun = async (): Promise<Measured> => {
+    const cpuBefore = await bare.cpuMs();
+    const started = performance.now();
+    const rate = await load.run<Rate>({
+      kind: 'cannon',
+      url: bare.url,
+      method: 'POST',
+      headers: {},
+      connections: options.connections,
+      seconds: options.seconds,
+    });
+    return { ...rate, serverCpu: ((await bare.cpuMs()) - cpuBefore) / (performance.now() - started) };
+  };
   try {
     for (let round = 0; round < options.rounds; round++) {
-      figures.bare.push(await cannon(bare.url, 'POST'));
+      figures.bare.push(await bareRun());
       figures.ping.push(
         await profiled(`ping-${round}`, () => cannon(`${server.url}/auth/login/ping`, 'POST', { cookie })),
       );
