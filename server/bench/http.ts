@@ -15,8 +15,8 @@ export type HttpFigures = { bare: Measured[]; ping: Measured[]; userinfo: Measur
 
 /**
  * Session ping (`POST /auth/login/ping`) and userinfo (`GET /oauth2/userinfo`), both with a signed-in
- * portal session, against the bare node:http ceiling (a process of its own). The three runs alternate for `rounds` rounds,
- * so a change in the machine's load touches ceiling and Helios alike.
+ * portal session, against the bare node:http ceiling (a process of its own). The three runs
+ * alternate for `rounds` rounds, so a change in the machine's load touches ceiling and Helios alike.
  */
 export async function httpBench(
   server: BenchServer,
@@ -31,29 +31,22 @@ export async function httpBench(
 
   const bare = await bareServer();
   const figures: HttpFigures = { bare: [], ping: [], userinfo: [] };
+  const run = (url: string, method: 'GET' | 'POST', headers: Record<string, string> = {}) =>
+    load.run<Rate>({
+      kind: 'cannon',
+      url,
+      method,
+      headers,
+      connections: options.connections,
+      seconds: options.seconds,
+    });
   const cannon = (url: string, method: 'GET' | 'POST', headers: Record<string, string> = {}) =>
-    withCpu(() =>
-      load.run<Rate>({
-        kind: 'cannon',
-        url,
-        method,
-        headers,
-        connections: options.connections,
-        seconds: options.seconds,
-      }),
-    );
+    withCpu(() => run(url, method, headers));
   // The bare server's CPU is its own process's, asked before and after the run.
   const bareRun = async (): Promise<Measured> => {
     const cpuBefore = await bare.cpuMs();
     const started = performance.now();
-    const rate = await load.run<Rate>({
-      kind: 'cannon',
-      url: bare.url,
-      method: 'POST',
-      headers: {},
-      connections: options.connections,
-      seconds: options.seconds,
-    });
+    const rate = await run(bare.url, 'POST');
     return { ...rate, serverCpu: ((await bare.cpuMs()) - cpuBefore) / (performance.now() - started) };
   };
   try {

@@ -72,8 +72,8 @@ export async function startBenchServer(mode: Mode): Promise<BenchServer> {
   };
 }
 
-/** The answer of a child process to one message. */
-function ask<T>(child: ChildProcess, message: string, pick: (reply: unknown) => T | undefined): Promise<T> {
+/** The bare server's next message that `pick` recognises, after sending `message` if given. */
+function ask<T>(child: ChildProcess, pick: (reply: unknown) => T | undefined, message?: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onMessage = (reply: unknown) => {
       const value = pick(reply);
@@ -85,7 +85,7 @@ function ask<T>(child: ChildProcess, message: string, pick: (reply: unknown) => 
     const onExit = (code: number | null) => reject(new Error(`bare server exited (${code})`));
     child.on('message', onMessage);
     child.once('exit', onExit);
-    if (message) child.send(message);
+    if (message !== undefined) child.send(message);
   });
 }
 
@@ -100,11 +100,11 @@ export async function bareServer() {
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const url = await ask(child, '', (reply) => (reply as { url?: string }).url);
+  const url = await ask(child, (reply) => (reply as { url?: string }).url);
   return {
     url,
     cpuMs: async () => {
-      const { user, system } = await ask(child, 'cpu', (reply) => (reply as { cpu?: NodeJS.CpuUsage }).cpu);
+      const { user, system } = await ask(child, (reply) => (reply as { cpu?: NodeJS.CpuUsage }).cpu, 'cpu');
       return (user + system) / 1000;
     },
     close: () => {
