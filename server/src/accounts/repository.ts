@@ -1,7 +1,7 @@
 import type { Credential, Locale } from '@helios/api';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Database, preparedPerDatabase } from '../db/client';
-import { accounts, auditEvents, credentials } from '../db/schema';
+import { accounts, auditEvents, conflictTargets, credentials } from '../db/schema';
 import type { AccountFacts } from '../login/machine';
 import type { AccountView, CredentialView } from './view-cache';
 
@@ -25,6 +25,16 @@ const accountById = preparedPerDatabase((db) =>
 export async function findAccount(db: Database, id: string): Promise<AccountRow | null> {
   const [row] = await accountById(db).execute({ id });
   return row ?? null;
+}
+
+/** Sets an account's password (its one password credential), replacing any it had. `db` may be a
+ * transaction. */
+export async function setPassword(db: Pick<Database, 'insert'>, accountId: string, secret: string): Promise<void> {
+  await db.insert(credentials).values({ accountId, type: 'password', secret }).onConflictDoUpdate({
+    target: credentials.accountId,
+    targetWhere: conflictTargets.password,
+    set: { secret },
+  });
 }
 
 export type AccountWithSecrets = { account: AccountRow; creds: CredentialRow[] };

@@ -81,6 +81,16 @@ export const credentials = pgTable(
   ],
 );
 
+/**
+ * The predicates of the partial unique indexes above, for an ON CONFLICT target to name. They are
+ * written as literals, as in the indexes: a parameter in their place cannot be matched to the
+ * index once PostgreSQL plans a prepared statement generically, which it may after five runs.
+ */
+export const conflictTargets = {
+  password: sql`${credentials.type} = 'password'`,
+  oidc: sql`${credentials.type} = 'oidc'`,
+};
+
 export const tenants = pgTable(
   'tenants',
   {

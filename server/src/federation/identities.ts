@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CredentialRow } from '../accounts/repository';
 import type { Database } from '../db/client';
-import { credentials } from '../db/schema';
+import { conflictTargets, credentials } from '../db/schema';
 import type { Assertion, IdentityFacts } from './decide';
 
 /** The credential an identity (issuer, subject) is bound to, if any. */
@@ -53,7 +53,7 @@ export async function bindIdentity(
     })
     .onConflictDoNothing({
       target: [credentials.issuer, credentials.subject],
-      where: eq(credentials.type, 'oidc'),
+      where: conflictTargets.oidc,
     })
     .returning({ id: credentials.id });
   if (inserted.length > 0) return true;

@@ -1,5 +1,4 @@
 import { ErrorCode, routes } from '@helios/api';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   audit,
@@ -8,9 +7,9 @@ import {
   factsOf,
   findAccount,
   findAccountWithCredentials,
+  setPassword,
 } from '../accounts/repository';
 import type { Context } from '../context';
-import { credentials } from '../db/schema';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
@@ -163,14 +162,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       const problems = passwordProblems(body.password, 'login');
       if (problems.length > 0) throw weakPassword(problems);
       const secret = await hashPassword(body.password);
-      await ctx.db
-        .insert(credentials)
-        .values({ accountId: account.id, type: 'password', secret })
-        .onConflictDoUpdate({
-          target: credentials.accountId,
-          targetWhere: eq(credentials.type, 'password'),
-          set: { secret },
-        });
+      await setPassword(ctx.db, account.id, secret);
       await ctx.accountViews.changed(account.id);
       await audit(ctx.db, {
         actor: account.id,

@@ -1,9 +1,9 @@
 import { routes } from '@helios/api';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { audit, findAccountByEmail } from '../accounts/repository';
+import { audit, findAccountByEmail, setPassword } from '../accounts/repository';
 import type { Context } from '../context';
-import { accounts, credentials, passwordResets } from '../db/schema';
+import { accounts, passwordResets } from '../db/schema';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { limit, weakPassword } from '../login/routes';
@@ -73,14 +73,7 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
         .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
         .returning({ id: passwordResets.id });
       if (claimed.length === 0) return false;
-      await tx
-        .insert(credentials)
-        .values({ accountId: reset.accountId, type: 'password', secret })
-        .onConflictDoUpdate({
-          target: credentials.accountId,
-          targetWhere: eq(credentials.type, 'password'),
-          set: { secret },
-        });
+      await setPassword(tx, reset.accountId, secret);
       const lock = afterReset();
       await tx
         .update(accounts)
