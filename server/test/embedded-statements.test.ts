@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { setPassword } from '../src/accounts/repository';
-import type { DatabaseHandle } from '../src/db/client';
-import { openPglite, STATEMENT_CACHE_SIZE } from '../src/db/pglite';
-import { accounts, credentials } from '../src/db/schema';
-import { bindIdentity } from '../src/federation/identities';
+import { type DatabaseHandle, preparedPerDatabase } from '../src/db/client';
+import { openPglite } from '../src/db/pglite';
+import { accounts, conflictTargets, credentials } from '../src/db/schema';
 
 // Always the embedded database, also in the PostgreSQL + Redis run: this is PGlite's query path.
 let handle: DatabaseHandle;
@@ -43,14 +41,47 @@ async function sqlState(query: Promise<unknown>): Promise<string | undefined> {
 }
 
 describe('queries on the embedded database', () => {
-  test('a query with parameters is parsed once, then only bound and run, with each call’s values', async () => {
+  test('statements prepared once per database are parsed once, then only bound and run, with each call’s values', async () => {
     const [first, second] = [await newAccount(), await newAccount()];
-    const byEmail = (email: string) => handle.db.select().from(accounts).where(eq(accounts.email, email));
-    await byEmail(first.email);
+    const byEmail = preparedPerDatabase((db) =>
+      db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.email, sql.placeholder('email')))
+        .prepare('test_account_by_email'),
+    );
+    // Also when several are built together, as an object of them.
+    const lookups = preparedPerDatabase((db) => ({
+      byId: db
+        .select({ email: accounts.email })
+        .from(accounts)
+        .where(eq(accounts.id, sql.placeholder('id')))
+        .prepare('test_account_by_id'),
+      count: db.select({ count: sql<number>`count(*)::int` }).from(accounts).prepare('test_account_count'),
+    }));
     const before = await preparedCount();
-    expect((await byEmail(first.email))[0]?.id).toBe(first.id);
-    expect((await byEmail(second.email))[0]?.id).toBe(second.id);
-    expect(await byEmail('nobody@example.com')).toEqual([]);
+    expect((await byEmail(handle.db).execute({ email: first.email }))[0]?.id).toBe(first.id);
+    expect(await preparedCount()).toBe(before + 1);
+    expect((await byEmail(handle.db).execute({ email: second.email }))[0]?.id).toBe(second.id);
+    expect(await byEmail(handle.db).execute({ email: 'nobody@example.com' })).toEqual([]);
+    expect(await preparedCount()).toBe(before + 1);
+    expect(await lookups(handle.db).byId.execute({ id: second.id })).toEqual([{ email: second.email }]);
+    expect(await lookups(handle.db).byId.execute({ id: first.id })).toEqual([{ email: first.email }]);
+    expect(await preparedCount()).toBe(before + 2);
+    // Without parameters it is parsed once too.
+    const [{ count } = { count: 0 }] = await lookups(handle.db).count.execute();
+    expect(count).toBeGreaterThanOrEqual(2);
+    await lookups(handle.db).count.execute();
+    expect(await preparedCount()).toBe(before + 3);
+  });
+
+  test('any other query is planned for its values each time, as PostgreSQL plans an unnamed statement', async () => {
+    const account = await newAccount();
+    const before = await preparedCount();
+    for (let run = 0; run < 3; run++) {
+      const rows = await handle.db.select().from(accounts).where(eq(accounts.email, account.email));
+      expect(rows.map((row) => row.id)).toEqual([account.id]);
+    }
     expect(await preparedCount()).toBe(before);
   });
 
@@ -109,47 +140,43 @@ describe('queries on the embedded database', () => {
     expect(await handle.db.select().from(accounts).where(eq(accounts.email, email))).toHaveLength(1);
   });
 
-  test(`beyond ${STATEMENT_CACHE_SIZE} statements the least recently used are closed`, async () => {
-    const distinct = (n: number) => handle.db.execute<{ n: number }>(sql`select ${n}::int as n ${sql.raw(`-- ${n}`)}`);
-    for (let n = 0; n < STATEMENT_CACHE_SIZE + 20; n++) expect((await distinct(n)).rows[0]?.n).toBe(n);
-    expect(await preparedCount()).toBe(STATEMENT_CACHE_SIZE);
-    // The oldest is parsed again when asked for, and answers.
-    expect((await distinct(0)).rows[0]?.n).toBe(0);
-    expect(await preparedCount()).toBe(STATEMENT_CACHE_SIZE);
-  });
-
-  test('setting a password and binding an identity (upserts onto partial unique indexes) work beyond five runs, when the plan turns generic', async () => {
-    for (let run = 0; run < 8; run++) {
-      const account = await newAccount();
-      await setPassword(handle.db, account.id, 'first');
-      await setPassword(handle.db, account.id, 'second');
-      const rows = await handle.db.select().from(credentials).where(eq(credentials.accountId, account.id));
-      expect(rows.map((row) => row.secret)).toEqual(['second']);
-      const asserted = { issuer: 'https://idp.example', subject: randomUUID(), email: null, emailVerified: false };
-      expect(await bindIdentity(handle.db, account.id, 'idp.example', asserted, new Date())).toBe(true);
-    }
-  });
-
-  test('why the targets are literals: a parameter there no longer matches the index once the plan is generic', async () => {
+  test('why those targets are literals: prepared with a parameter there, the upsert fails once its plan turns generic', async () => {
+    const upsert = preparedPerDatabase((db) =>
+      db
+        .insert(credentials)
+        .values({ accountId: sql.placeholder('accountId'), type: 'password', secret: sql.placeholder('secret') })
+        .onConflictDoUpdate({
+          target: credentials.accountId,
+          targetWhere: eq(credentials.type, 'password'),
+          set: { secret: sql`excluded.secret` },
+        })
+        .prepare('test_password_upsert_with_parameter'),
+    );
     const account = await newAccount();
     const states: (string | undefined)[] = [];
-    for (let run = 0; run < 8; run++) {
-      states.push(
-        await sqlState(
-          handle.db
-            .insert(credentials)
-            .values({ accountId: account.id, type: 'password', secret: String(run) })
-            .onConflictDoUpdate({
-              target: credentials.accountId,
-              targetWhere: eq(credentials.type, 'password'),
-              set: { secret: String(run) },
-            }),
-        ),
-      );
-    }
-    // The first runs are planned with their values; a later, generic plan cannot see that the
+    for (let run = 0; run < 8; run++)
+      states.push(await sqlState(upsert(handle.db).execute({ accountId: account.id, secret: String(run) })));
+    // The first five runs are planned for their values; a generic plan cannot see that the
     // parameter is 'password' and finds no index for the target (42P10).
     expect(states.slice(0, 5)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect(states).toContain('42P10');
+  });
+
+  test('the same upsert with the literal target, prepared, works beyond five runs', async () => {
+    const upsert = preparedPerDatabase((db) =>
+      db
+        .insert(credentials)
+        .values({ accountId: sql.placeholder('accountId'), type: 'password', secret: sql.placeholder('secret') })
+        .onConflictDoUpdate({
+          target: credentials.accountId,
+          targetWhere: conflictTargets.password,
+          set: { secret: sql`excluded.secret` },
+        })
+        .prepare('test_password_upsert_with_literal'),
+    );
+    const account = await newAccount();
+    for (let run = 0; run < 8; run++) await upsert(handle.db).execute({ accountId: account.id, secret: String(run) });
+    const rows = await handle.db.select().from(credentials).where(eq(credentials.accountId, account.id));
+    expect(rows.map((row) => row.secret)).toEqual(['7']);
   });
 });

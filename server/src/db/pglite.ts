@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, DatabaseHandle } from './client';
-import { migrationsFolder } from './client';
+import { migrationsFolder, preparedStatements } from './client';
 import * as schema from './schema';
 
 /** PostgreSQL's buffer cache inside PGlite. Its default, 128 MB, is resident in the WASM memory
@@ -27,14 +27,14 @@ export async function openPglite(dataDirOption: string | null): Promise<Database
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
-  const db = drizzle(withStatementCache(client), { schema });
+  const statements = namedStatements(client);
+  const db = drizzle(statements.client, { schema });
   await migrate(db, { migrationsFolder });
   // Both drivers expose the same query builder; the node-postgres type is used throughout.
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const handle: DatabaseHandle = { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  preparedStatements.set(handle.db, statements.keep);
+  return handle;
 }
-
-/** Parsed and planned statements a database keeps, the least recently used closed beyond it. */
-export const STATEMENT_CACHE_SIZE = 256;
 
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 
@@ -49,34 +49,31 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /**
- * The PGlite client as drizzle sees it, made to run a query the way a PostgreSQL driver runs a
- * named statement. PGlite's own `query` sends every query to its backend as a new statement,
- * parsed and planned again each time, in six calls into the database; here a query with
- * parameters is parsed once under a name and then only bound and executed, in one call: about
- * half the time of a typical lookup. Queries without parameters (migrations, `select 1`) take
- * PGlite's own path.
+ * The PGlite client as drizzle sees it, made to run the statements prepared once per database
+ * (`preparedPerDatabase`, the hot paths) as PostgreSQL runs them through node-postgres: parsed
+ * once under a name, then only bound and executed, in one call into the database, and planned
+ * generically once PostgreSQL finds that as good. PGlite's own `query` parses and plans every
+ * query again, in six calls: a lookup by id took about three times as long. Every other query
+ * (search, admin, migrations) takes PGlite's own path and is planned for its values each time,
+ * as an unnamed statement is on PostgreSQL.
  *
  * drizzle's driver also passes its type parsers (dates, times and intervals kept as text, which
  * its columns then read) with each query, which PGlite merges into a copy of its whole parser
- * table for every result; they are installed on the database once instead.
+ * table for every result, about 150 µs a query; they are installed on the database once instead.
  */
-export function withStatementCache(client: PGlite): PGlite {
+export function namedStatements(client: PGlite) {
   const { serialize } = protocol;
-  const installed = new Set<string>();
-  /** Statement names by query text, least recently used first. */
-  const statements = new Map<string, { name: string; types: number[] }>();
-  let named = 0;
+  const installedParsers = new Set<string>();
+  /** Texts to run as named statements, and the name and parameter types of those parsed. */
+  const kept = new Set<string>();
+  const parsed = new Map<string, { name: string; types: number[] }>();
 
   const send = (parts: Uint8Array[]) => client.execProtocolStream(concat(parts), { syncToFs: false });
 
   async function statementFor(text: string) {
-    const known = statements.get(text);
-    if (known) {
-      statements.delete(text);
-      statements.set(text, known);
-      return known;
-    }
-    const name = `helios_${++named}`;
+    const known = parsed.get(text);
+    if (known) return known;
+    const name = `helios_${parsed.size + 1}`;
     // A statement that does not parse throws here, after the sync, and is not kept.
     const described = await send([
       serialize.parse({ name, text, types: [] }),
@@ -84,12 +81,7 @@ export function withStatementCache(client: PGlite): PGlite {
       serialize.sync(),
     ]);
     const statement = { name, types: parse.parseDescribeStatementResults(described) };
-    statements.set(text, statement);
-    for (const [oldText, old] of statements) {
-      if (statements.size <= STATEMENT_CACHE_SIZE) break;
-      statements.delete(oldText);
-      await send([serialize.close({ type: 'S', name: old.name }), serialize.sync()]);
-    }
+    parsed.set(text, statement);
     return statement;
   }
 
@@ -97,14 +89,14 @@ export function withStatementCache(client: PGlite): PGlite {
     if (!options?.parsers) return options;
     const { parsers, ...rest } = options;
     for (const type in parsers) {
-      if (installed.has(type)) continue;
+      if (installedParsers.has(type)) continue;
       client.parsers[type] = parsers[type] as (typeof client.parsers)[string];
-      installed.add(type);
+      installedParsers.add(type);
     }
     return rest;
   }
 
-  /** Binds and executes `text` as a named statement; the caller holds PGlite's query lock. */
+  /** Binds and executes a kept statement; the caller holds PGlite's query lock. */
   async function execute(text: string, params: unknown[], options: QueryOptions | undefined) {
     const statement = await statementFor(text);
     const values = params.map((value, index) => {
@@ -123,7 +115,7 @@ export function withStatementCache(client: PGlite): PGlite {
 
   const query: Query = async (text, params = [], options) => {
     const lean = installParsers(options);
-    if (params.length === 0) return client.query(text, params, lean);
+    if (!kept.has(text)) return client.query(text, params, lean);
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
@@ -138,7 +130,7 @@ export function withStatementCache(client: PGlite): PGlite {
     (tx: Transaction): Query =>
     (text, params = [], options) => {
       const lean = installParsers(options);
-      if (params.length === 0) return tx.query(text, params, lean);
+      if (!kept.has(text)) return tx.query(text, params, lean);
       if (tx.closed) throw new Error('Transaction is closed');
       return client._runExclusiveQuery(() => execute(text, params, lean));
     };
@@ -146,12 +138,18 @@ export function withStatementCache(client: PGlite): PGlite {
   const transaction = <T>(work: (tx: Transaction) => Promise<T>) =>
     client.transaction((tx) => work(Object.assign(Object.create(tx), { query: inTransaction(tx) })));
 
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property === 'query') return query;
-      if (property === 'transaction') return transaction;
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+  return {
+    client: new Proxy(client, {
+      get(target, property, receiver) {
+        if (property === 'query') return query;
+        if (property === 'transaction') return transaction;
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }),
+    /** Runs `text` as a named statement from now on. */
+    keep: (text: string) => {
+      kept.add(text);
     },
-  });
+  };
 }
