@@ -113,31 +113,76 @@ describe('queries on the embedded database', () => {
     expect(read).toEqual({ isUser: false, failedAttempts: 0, lockedUntil: null });
   });
 
-  test('a failing statement answers PostgreSQL’s error, keeps nothing, and the next query runs', async () => {
+  /** Prepared once per database: these run as named statements. */
+  const insertAccount = preparedPerDatabase((db) =>
+    db
+      .insert(accounts)
+      .values({ email: sql.placeholder('email') })
+      .returning({ id: accounts.id })
+      .prepare('test_insert_account'),
+  );
+  const accountByEmail = preparedPerDatabase((db) =>
+    db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, sql.placeholder('email')))
+      .prepare('test_select_account'),
+  );
+
+  test('a failing statement answers PostgreSQL’s error, keeps nothing half done, and the next query runs', async () => {
     const account = await newAccount();
+    // Fails when parsed: nothing is kept under a name, and it fails the same way again.
+    const broken = preparedPerDatabase((db) =>
+      db
+        .select({ n: sql<number>`n` })
+        .from(sql`no_such_table`)
+        .where(sql`n = ${sql.placeholder('n')}`)
+        .prepare('test_broken'),
+    );
     const before = await preparedCount();
-    // Fails when parsed: nothing is kept under a name.
-    expect(await sqlState(handle.db.execute(sql`select ${1}::int from no_such_table`))).toBe('42P01');
+    expect(await sqlState(broken(handle.db).execute({ n: 1 }))).toBe('42P01');
+    expect(await sqlState(broken(handle.db).execute({ n: 1 }))).toBe('42P01');
     expect(await preparedCount()).toBe(before);
-    // Fails when run: a duplicate email.
-    const duplicate = handle.db.insert(accounts).values({ email: account.email });
-    expect(await sqlState(duplicate)).toBe('23505');
-    const rows = await handle.db.select().from(accounts).where(eq(accounts.email, account.email));
-    expect(rows.map((row) => row.id)).toEqual([account.id]);
+    // Fails when run: a duplicate email; the statement stays and serves the next call.
+    expect(await sqlState(insertAccount(handle.db).execute({ email: account.email }))).toBe('23505');
+    const email = `${randomUUID()}@example.com`;
+    const [inserted] = await insertAccount(handle.db).execute({ email });
+    expect(await accountByEmail(handle.db).execute({ email })).toEqual([{ id: inserted?.id }]);
+    expect(await accountByEmail(handle.db).execute({ email: account.email })).toEqual([{ id: account.id }]);
   });
 
-  test('in a transaction: rolled back as a whole, and its statements serve later queries', async () => {
+  test('in a transaction: rolled back as a whole, also after a failed statement, and the statements serve later queries', async () => {
+    // First parsed inside the transaction that is then rolled back: a named statement outlives it.
+    const countByEmail = preparedPerDatabase((db) =>
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(accounts)
+        .where(eq(accounts.email, sql.placeholder('email')))
+        .prepare('test_count_by_email'),
+    );
+    countByEmail(handle.db);
+    const taken = (await newAccount()).email;
     const email = `${randomUUID()}@example.com`;
     await handle.db
       .transaction(async (tx) => {
-        await tx.insert(accounts).values({ email });
-        expect(await tx.select().from(accounts).where(eq(accounts.email, email))).toHaveLength(1);
+        const db = tx as unknown as typeof handle.db;
+        await insertAccount(db).execute({ email });
+        expect(await countByEmail(db).execute({ email })).toEqual([{ count: 1 }]);
         tx.rollback();
       })
       .catch(() => {});
-    expect(await handle.db.select().from(accounts).where(eq(accounts.email, email))).toEqual([]);
-    await handle.db.insert(accounts).values({ email });
-    expect(await handle.db.select().from(accounts).where(eq(accounts.email, email))).toHaveLength(1);
+    expect(await countByEmail(handle.db).execute({ email })).toEqual([{ count: 0 }]);
+    const failed = await handle.db
+      .transaction(async (tx) => {
+        const db = tx as unknown as typeof handle.db;
+        await insertAccount(db).execute({ email });
+        await insertAccount(db).execute({ email: taken });
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(await accountByEmail(handle.db).execute({ email })).toEqual([]);
+    await insertAccount(handle.db).execute({ email });
+    expect(await accountByEmail(handle.db).execute({ email })).toHaveLength(1);
   });
 
   test('why those targets are literals: prepared with a parameter there, the upsert fails once its plan turns generic', async () => {
