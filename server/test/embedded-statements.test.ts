@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type DatabaseHandle, preparedPerDatabase } from '../src/db/client';
 import { openPglite } from '../src/db/pglite';
@@ -185,18 +185,19 @@ describe('queries on the embedded database', () => {
     expect(await accountByEmail(handle.db).execute({ email })).toHaveLength(1);
   });
 
-  test('why those targets are literals: prepared with a parameter there, the upsert fails once its plan turns generic', async () => {
-    const upsert = preparedPerDatabase((db) =>
+  /** A password upsert prepared once per database, its ON CONFLICT target naming the partial
+   * index's predicate as `targetWhere`. */
+  const passwordUpsert = (name: string, targetWhere: SQL) =>
+    preparedPerDatabase((db) =>
       db
         .insert(credentials)
         .values({ accountId: sql.placeholder('accountId'), type: 'password', secret: sql.placeholder('secret') })
-        .onConflictDoUpdate({
-          target: credentials.accountId,
-          targetWhere: eq(credentials.type, 'password'),
-          set: { secret: sql`excluded.secret` },
-        })
-        .prepare('test_password_upsert_with_parameter'),
+        .onConflictDoUpdate({ target: credentials.accountId, targetWhere, set: { secret: sql`excluded.secret` } })
+        .prepare(name),
     );
+
+  test('why those targets are literals: prepared with a parameter there, the upsert fails once its plan turns generic', async () => {
+    const upsert = passwordUpsert('test_password_upsert_with_parameter', eq(credentials.type, 'password'));
     const account = await newAccount();
     const states: (string | undefined)[] = [];
     for (let run = 0; run < 8; run++)
@@ -208,17 +209,7 @@ describe('queries on the embedded database', () => {
   });
 
   test('the same upsert with the literal target, prepared, works beyond five runs', async () => {
-    const upsert = preparedPerDatabase((db) =>
-      db
-        .insert(credentials)
-        .values({ accountId: sql.placeholder('accountId'), type: 'password', secret: sql.placeholder('secret') })
-        .onConflictDoUpdate({
-          target: credentials.accountId,
-          targetWhere: conflictTargets.password,
-          set: { secret: sql`excluded.secret` },
-        })
-        .prepare('test_password_upsert_with_literal'),
-    );
+    const upsert = passwordUpsert('test_password_upsert_with_literal', conflictTargets.password);
     const account = await newAccount();
     for (let run = 0; run < 8; run++) await upsert(handle.db).execute({ accountId: account.id, secret: String(run) });
     const rows = await handle.db.select().from(credentials).where(eq(credentials.accountId, account.id));

@@ -113,27 +113,33 @@ export function namedStatements(client: PGlite) {
     return parse.parseResults(messages, client.parsers, options)[0] as Results;
   }
 
-  const query: Query = async (text, params = [], options) => {
-    const lean = installParsers(options);
-    if (!kept.has(text)) return client.query(text, params, lean);
+  /** `fallback` is PGlite's own query; `locked` runs a kept statement under the locks it needs. */
+  const runner =
+    (fallback: Query, locked: <T>(work: () => Promise<T>) => Promise<T>): Query =>
+    (text, params = [], options) => {
+      const lean = installParsers(options);
+      if (!kept.has(text)) return fallback(text, params, lean);
+      return locked(() => execute(text, params, lean));
+    };
+
+  // Outside a transaction: PGlite's transaction and query locks, and its file sync afterwards.
+  const query = runner(client.query.bind(client) as Query, async (work) => {
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const result = await execute(text, params, lean);
+        const result = await work();
         await client.syncToFs();
         return result;
       }),
     );
-  };
+  });
 
-  const inTransaction =
-    (tx: Transaction): Query =>
-    (text, params = [], options) => {
-      const lean = installParsers(options);
-      if (!kept.has(text)) return tx.query(text, params, lean);
+  // Inside one: the transaction holds its lock already; its end syncs.
+  const inTransaction = (tx: Transaction) =>
+    runner(tx.query as Query, (work) => {
       if (tx.closed) throw new Error('Transaction is closed');
-      return client._runExclusiveQuery(() => execute(text, params, lean));
-    };
+      return client._runExclusiveQuery(work);
+    });
 
   const transaction = <T>(work: (tx: Transaction) => Promise<T>) =>
     client.transaction((tx) => work(Object.assign(Object.create(tx), { query: inTransaction(tx) })));
