@@ -9,9 +9,9 @@ import type { Context } from './context';
 import { ping } from './db/client';
 import { isDatabaseDown } from './db/unavailable';
 import { registerFederationRoutes } from './federation/routes';
-import { maskUrl, OneLinePerRequest } from './http/access-log';
+import { lazyRequestLog, maskUrl, OneLinePerRequest } from './http/access-log';
 import { errorForLog, HttpError } from './http/errors';
-import { registerSecurity } from './http/security';
+import { apiHeaders, pageHeaders, registerSecurity } from './http/security';
 import { registerInvoiceRoutes } from './invoice/routes';
 import { registerLoginRoutes } from './login/routes';
 import { registerNotificationRoutes } from './notifications/routes';
@@ -50,18 +50,6 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-/** Headers for answers given before any route (and so before Helmet's hooks): nothing in them
- * may run, be framed, be sniffed or be cached. */
-function bareErrorHeaders(secure: boolean): Record<string, string> {
-  return {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store',
-    ...(secure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-  };
-}
-
 /** A request the HTTP parser refuses (headers too large, not HTTP at all) never reaches the
  * app: answered here on the socket, in the contract's error shape. */
 function answerClientError(secure: boolean) {
@@ -77,7 +65,7 @@ function answerClientError(secure: boolean) {
     const headers = {
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
-      ...bareErrorHeaders(secure),
+      ...apiHeaders(secure),
       connection: 'close',
     };
     if (socket.writable)
@@ -103,15 +91,16 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
       const http = tooLong
         ? new HttpError(414, ErrorCode.validation, 'Address too long')
         : new HttpError(400, ErrorCode.validation, 'Malformed address');
-      return (reply as FastifyReply).code(http.status).headers(bareErrorHeaders(ctx.config.secure)).send(http.body());
+      return (reply as FastifyReply).code(http.status).headers(apiHeaders(ctx.config.secure)).send(http.body());
     },
     clientErrorHandler: answerClientError(ctx.config.secure),
     logController: new OneLinePerRequest(ctx.log),
+    childLoggerFactory: lazyRequestLog,
   });
 
   // Cookies are parsed when a route reads them (`requestCookies`), not on every request.
   await app.register(cookie, { hook: false });
-  await registerSecurity(app, ctx.config);
+  const security = registerSecurity(app, ctx.config);
 
   app.setErrorHandler((error, request, reply) => {
     let http: HttpError;
@@ -144,15 +133,21 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   });
 
   const pageFallback = options.web === false ? null : await registerWebApps(app, options.web);
+  // No route, so no route's hook: the API's headers, or a page's when the answer is an app's
+  // page; a cross-site state change is refused as anywhere else.
+  const notFoundHeaders = { json: apiHeaders(ctx.config.secure), page: pageHeaders(ctx.config.secure) };
   app.setNotFoundHandler((request, reply) => {
-    const page = pageFallback?.(request.url.split('?')[0] ?? '/', request.method, request.headers.accept, reply);
+    reply.headers(notFoundHeaders.json);
+    if (security.crossSite(request)) throw new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused');
+    const url = request.url.split('?')[0] ?? '/';
+    const page = pageFallback?.(url, request.method, request.headers.accept, reply, notFoundHeaders.page);
     if (page) return page;
     return reply
       .code(404)
       .send(new HttpError(404, ErrorCode.notFound, `No route ${request.method} ${maskUrl(request.url)}`).body());
   });
 
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { config: { jsonOnly: true } }, async (_request, reply) => {
     try {
       await Promise.all([ping(ctx.db), ctx.store.ping()]);
       return { status: 'ok' };
@@ -160,7 +155,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/openapi.json', async () => openApiDocument(routes));
+  app.get('/openapi.json', { config: { jsonOnly: true } }, async () => openApiDocument(routes));
 
   registerLoginRoutes(app, ctx);
   registerResetRoutes(app, ctx);

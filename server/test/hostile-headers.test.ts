@@ -207,6 +207,50 @@ describe('security headers on every answer', () => {
     }
   });
 
+  test("JSON answers carry the API's policy (nothing may load or run); pages keep a page's", async () => {
+    const json: [string, string, string][] = [
+      ['POST', '/auth/login/ping', userCookie],
+      ['GET', '/oauth2/userinfo', userCookie],
+      ['GET', '/api/accounts', adminCookie],
+      ['GET', '/health', ''],
+      ['GET', '/api/tenants/%ED%A0%80', ''],
+    ];
+    for (const [method, path, cookie] of json) {
+      const answer = await sendRaw(server.url, method, path, { headers: cookie ? { cookie } : {} });
+      const context = `${method} ${path} → ${answer.status}`;
+      expect(answer.status, context).toBeLessThan(500);
+      expect(String(answer.headers['content-type']), context).toContain('application/json');
+      expect(answer.headers['content-security-policy'], context).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-frame-options'], context).toBe('DENY');
+      expect(answer.headers['cross-origin-resource-policy'], context).toBe('same-origin');
+      expect(answer.headers['cache-control'], context).toBe('no-store');
+      // What only a document uses is left out of a JSON answer.
+      for (const pageOnly of ['cross-origin-opener-policy', 'x-xss-protection', 'x-dns-prefetch-control'])
+        expect(answer.headers[pageOnly], `${context}: ${pageOnly}`).toBeUndefined();
+    }
+    const pageAnswers: [string, string][] = [
+      // A page of a contract route (its answers are otherwise JSON), the apps' pages (one of them
+      // the not-found page) and the identity provider's own page (its sign-out question).
+      [server.url, '/oauth2/interaction/abcdefgh12345678'],
+      [pages.url, '/login'],
+      [pages.url, '/no-such-page'],
+      [server.url, '/oauth2/logout'],
+    ];
+    for (const [base, path] of pageAnswers) {
+      const answer = await sendRaw(base, 'GET', path, { headers: { accept: 'text/html' } });
+      const context = `${path} → ${answer.status}`;
+      expect(String(answer.headers['content-type']), context).toContain('text/html');
+      const csp = directives(String(answer.headers['content-security-policy']));
+      expect(csp['default-src'], context).toEqual(["'self'"]);
+      // Helios's plain pages style themselves inline; no page runs inline script (but for the
+      // provider's own, allowed by its hash).
+      expect(csp['style-src'], context).toContain("'unsafe-inline'");
+      expect(csp['script-src']?.[0], context).toBe("'self'");
+      expect(csp['script-src'], context).not.toContain("'unsafe-inline'");
+      expect(answer.headers['cross-origin-opener-policy'], context).toBe('same-origin');
+    }
+  });
+
   test('requests refused before any route: broken addresses, oversized headers, not HTTP', async () => {
     const badAddress = await sendRaw(server.url, 'GET', '/api/tenants/%ED%A0%80');
     expect(badAddress.status).toBe(400);

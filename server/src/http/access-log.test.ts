@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import pino from 'pino';
 import { describe, expect, test } from 'vitest';
 import { loggerOptions } from '../app';
-import { OneLinePerRequest, requestFields } from './access-log';
+import { lazyRequestLog, OneLinePerRequest, requestFields } from './access-log';
 
 /** A Fastify app logging through `OneLinePerRequest` into memory, with the server's logger options. */
 async function appLogging(options: pino.LoggerOptions = {}) {
@@ -11,8 +11,17 @@ async function appLogging(options: pino.LoggerOptions = {}) {
     { ...(loggerOptions('info') as pino.LoggerOptions), ...options },
     { write: (line: string) => lines.push(line) },
   ) as unknown as FastifyBaseLogger;
-  const app = Fastify({ loggerInstance: logger, logController: new OneLinePerRequest(logger) });
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new OneLinePerRequest(logger),
+    childLoggerFactory: lazyRequestLog,
+  });
   app.all('/*', async () => ({ ok: true }));
+  app.get('/note', async (request) => {
+    request.log.warn({ body: { password: 'SECRET' } }, 'a note');
+    request.log.child({ step: 2 }).info('a child note');
+    return { level: request.log.level };
+  });
   app.get('/boom', async () => {
     throw new Error('boom');
   });
@@ -81,6 +90,31 @@ describe('the line of each request', () => {
     await app.inject({ method: 'GET', url: '/boom' });
     const errored = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.level === 50);
     expect(errored).toMatchObject({ req: { url: '/boom' }, res: { statusCode: 500 } });
+    await app.close();
+  });
+
+  test("a request's own lines carry its id and are redacted; its logger is made only when it logs", async () => {
+    const { app, lines, logger } = await appLogging();
+    let children = 0;
+    const child = logger.child;
+    logger.child = function (this: FastifyBaseLogger, ...args: Parameters<typeof child>) {
+      children += 1;
+      return child.apply(this, args);
+    };
+    await app.inject({ method: 'GET', url: '/x' });
+    expect(children).toBe(0);
+
+    const answer = await app.inject({ method: 'GET', url: '/note' });
+    expect(answer.json()).toEqual({ level: 'info' });
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.find((e) => e.msg === 'a note')).toMatchObject({
+      level: 40,
+      reqId: 'req-2',
+      body: { password: '***' },
+    });
+    expect(entries.find((e) => e.msg === 'a child note')).toMatchObject({ level: 30, reqId: 'req-2', step: 2 });
+    // The request's logger, and the child asked of it.
+    expect(children).toBe(2);
     await app.close();
   });
 });

@@ -59,6 +59,7 @@ export function register<R extends RouteContract>(
   app.route({
     method: route.method,
     url: route.path,
+    config: { jsonOnly: true },
     // onRequest: before the body is even read, so an unauthorised caller costs no parsing.
     ...(authorize ? { onRequest: async (request: FastifyRequest) => void (await authorize(request)) } : {}),
     handler: async (request, reply) => {

@@ -4,6 +4,7 @@ import { findAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import { HttpError } from '../http/errors';
 import { register } from '../http/routes';
+import { sendPage } from '../http/security';
 import { currentSession } from '../session/portal-session';
 import { sharingPortalLoginUri } from './clients';
 import { sharingPortalMissingPage } from './pages';
@@ -18,7 +19,7 @@ export function registerAthenaRoute(app: FastifyInstance, ctx: Context) {
     const loginUri = await sharingPortalLoginUri(ctx);
     if (!loginUri) {
       if ((request.headers.accept ?? '').includes('text/html'))
-        return reply.code(404).type('text/html; charset=utf-8').send(sharingPortalMissingPage());
+        return sendPage(reply, 404, sharingPortalMissingPage(), ctx.config.secure);
       throw new HttpError(404, ErrorCode.sharingPortalNotConfigured, 'The sharing portal is not configured');
     }
     const target = new URL(loginUri);

@@ -6,6 +6,7 @@ import { findAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import { HttpError } from '../http/errors';
 import { register } from '../http/routes';
+import { sendPage } from '../http/security';
 import { currentSession } from '../session/portal-session';
 import { mayUseClient } from './clients';
 import { grantWithScopes } from './grants';
@@ -80,9 +81,9 @@ async function forgetProviderSignIn(provider: Provider, sessionUid: string) {
   await session.persist();
 }
 
-function interactionMissing(request: FastifyRequest, reply: FastifyReply) {
+function interactionMissing(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
   if ((request.headers.accept ?? '').includes('text/html'))
-    return reply.code(400).type('text/html; charset=utf-8').send(interactionMissingPage());
+    return sendPage(reply, 400, interactionMissingPage(), secure);
   throw new HttpError(400, ErrorCode.interactionMissing, 'The sign-in request is unknown or has expired');
 }
 
@@ -98,7 +99,7 @@ export function registerInteractionRoute(app: FastifyInstance, ctx: Context, pro
       if (error instanceof providerErrors.SessionNotFound) return null;
       throw error;
     });
-    if (!interaction || interaction.uid !== params.uid) return interactionMissing(request, reply);
+    if (!interaction || interaction.uid !== params.uid) return interactionMissing(request, reply, ctx.config.secure);
 
     const session = await currentSession(ctx, request);
     const account = session ? await findAccount(ctx.db, session.accountId) : null;

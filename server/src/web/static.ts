@@ -59,11 +59,18 @@ export async function registerWebApps(app: FastifyInstance, apps: WebApp[] = bui
   }
 
   /** For a page address no file matched: the admin console's deep links, or the portal's
-   * not-found page (status 404). Null when the request is not for a page. */
-  return function pageFallback(url: string, method: string, accept: string | undefined, reply: FastifyReply) {
+   * not-found page (status 404), with a page's `headers` (no route's hook gave them). Null when
+   * the request is not for a page. */
+  return function pageFallback(
+    url: string,
+    method: string,
+    accept: string | undefined,
+    reply: FastifyReply,
+    headers: Record<string, string>,
+  ) {
     if (method !== 'GET' || isApiPath(url) || !(accept ?? '').includes('text/html')) return null;
-    if (url.startsWith('/admin/') && pages.has('/admin/')) return sendPage(reply, '/admin/');
-    if (pages.has('/')) return sendPage(reply, '/', 404);
+    if (url.startsWith('/admin/') && pages.has('/admin/')) return sendPage(reply.headers(headers), '/admin/');
+    if (pages.has('/')) return sendPage(reply.headers(headers), '/', 404);
     return null;
   };
 }
