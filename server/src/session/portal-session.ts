@@ -69,7 +69,10 @@ export async function currentSession(ctx: Context, request: FastifyRequest): Pro
   if (!token || token.length > 128) return null;
   const key = sha256(token);
   const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
-  return session ? { ...session, key } : null;
+  if (!session) return null;
+  // Built field by field: copying the parsed object and adding `key` took V8's slow path.
+  const { accountId, persistent, createdAt, amr } = session;
+  return { accountId, persistent, createdAt, amr, key };
 }
 
 /** Forgets the portal session of a request on the server; the caller clears the cookie. */
