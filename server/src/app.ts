@@ -35,6 +35,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         'req.headers.cookie',
         'req.headers.authorization',
         'res.headers["set-cookie"]',
+        // Top level and one level down (a logged body, say).
+        'password',
+        'otp',
+        'totp_code',
+        'token',
+        'clavis',
         '*.password',
         '*.otp',
         '*.totp_code',

@@ -18,7 +18,7 @@ async function appLogging(options: pino.LoggerOptions = {}) {
   });
   app.all('/*', async () => ({ ok: true }));
   app.get('/note', async (request) => {
-    request.log.warn({ body: { password: 'SECRET' } }, 'a note');
+    request.log.warn({ token: 'SECRET', body: { password: 'SECRET' } }, 'a note');
     request.log.child({ step: 2 }).info('a child note');
     return { level: request.log.level };
   });
