@@ -92,7 +92,12 @@ export class RedisStore implements Store {
     const values =
       batch.length === 1 && only
         ? this.send(() => this.read<string | null>('get', [only.key])).then((value) => [value])
-        : this.send(() => this.read<(string | null)[]>('mget', batch.map((get) => get.key)));
+        : this.send(() =>
+            this.read<(string | null)[]>(
+              'mget',
+              batch.map((get) => get.key),
+            ),
+          );
     values.then(
       (answered) => {
         for (const [i, get] of batch.entries()) get.resolve(answered[i] ?? null);
