@@ -109,8 +109,8 @@ export class RedisStore implements Store {
   }
 
   /** A turn's reads, written at once rather than through ioredis's auto-pipeline, whose pipeline
-   * per tick costs more than the one command it would carry here; when commands are waiting in
-   * it, the reads join them, after them, so the order holds. */
+   * per tick costs more than the one command it would carry here. When commands already wait in
+   * the auto-pipeline, the reads go through it after them, so commands keep their order. */
   private read<T>(name: 'get' | 'mget', keys: string[]): Promise<T> {
     if (this.client.autoPipelineQueueSize > 0)
       return (name === 'get' ? this.client.get(keys[0] as string) : this.client.mget(keys)) as Promise<T>;
