@@ -44,10 +44,13 @@ const json = (value: string | number) => JSON.stringify(value);
 /** The fields of a request's line, as JSON members: the request id, the method, the address with
  * its secret parts masked, the client address, the status and the time taken. */
 export function requestFields(request: FastifyRequest, reply: FastifyReply): string {
-  const ip = request.ip === undefined ? '' : `,"remoteAddress":${json(request.ip)}`;
+  // Each getter read once: behind a proxy `ip` parses X-Forwarded-For on every read.
+  const address = request.ip;
+  const elapsed = reply.elapsedTime;
+  const ip = address === undefined ? '' : `,"remoteAddress":${json(address)}`;
   return (
     `,"reqId":${json(request.id)},"req":{"method":${json(request.method)},"url":${json(maskUrl(request.url))}${ip}}` +
-    `,"res":{"statusCode":${reply.statusCode}},"responseTime":${Number.isFinite(reply.elapsedTime) ? reply.elapsedTime : null}`
+    `,"res":{"statusCode":${reply.statusCode}},"responseTime":${Number.isFinite(elapsed) ? elapsed : null}`
   );
 }
 
