@@ -63,7 +63,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
  */
 export function namedStatements(client: PGlite) {
   const { serialize } = protocol;
-  const installedParsers = new Set<string>();
+  /** The parser tables already installed: drizzle passes the same one with every run of a
+   * prepared query, so a run only looks it up. */
+  const installed = new WeakSet<object>();
   /** Texts to run as named statements, and the name and parameter types of those parsed. */
   const kept = new Set<string>();
   const parsed = new Map<string, { name: string; types: number[] }>();
@@ -88,10 +90,9 @@ export function namedStatements(client: PGlite) {
   function installParsers(options: QueryOptions | undefined): QueryOptions | undefined {
     if (!options?.parsers) return options;
     const { parsers, ...rest } = options;
-    for (const type in parsers) {
-      if (installedParsers.has(type)) continue;
-      client.parsers[type] = parsers[type] as (typeof client.parsers)[string];
-      installedParsers.add(type);
+    if (!installed.has(parsers)) {
+      Object.assign(client.parsers, parsers);
+      installed.add(parsers);
     }
     return rest;
   }
