@@ -113,6 +113,54 @@ describe('queries on the embedded database', () => {
     expect(read).toEqual({ isUser: false, failedAttempts: 0, lockedUntil: null });
   });
 
+  test('a named statement’s rows, described once when it is parsed, read back as PGlite’s own query reads them', async () => {
+    const account = await newAccount();
+    await handle.db.insert(credentials).values({
+      accountId: account.id,
+      type: 'webauthn',
+      label: 'Nyckel “blå” 🔑',
+      counter: 2 ** 40,
+      data: { transports: ['usb', 'nfc'], note: null },
+      lastUsedAt: new Date('2026-03-04T05:06:07.089Z'),
+    });
+    const byAccount = preparedPerDatabase((db) => ({
+      rows: db
+        .select({ account: accounts, credential: credentials })
+        .from(accounts)
+        .leftJoin(credentials, eq(credentials.accountId, accounts.id))
+        .where(eq(accounts.id, sql.placeholder('id')))
+        .prepare('test_account_with_credentials'),
+      stamp: db
+        .update(accounts)
+        .set({ lastLoginAt: sql`${sql.placeholder('at')}` })
+        .where(eq(accounts.id, sql.placeholder('id')))
+        .prepare('test_stamp_login'),
+    }));
+    const unnamed = () =>
+      handle.db
+        .select({ account: accounts, credential: credentials })
+        .from(accounts)
+        .leftJoin(credentials, eq(credentials.accountId, accounts.id))
+        .where(eq(accounts.id, account.id));
+    const before = await preparedCount();
+    for (let run = 0; run < 3; run++) {
+      const named = await byAccount(handle.db).rows.execute({ id: account.id });
+      expect(named).toEqual(await unnamed());
+      expect(named[0]?.credential?.data).toEqual({ transports: ['usb', 'nfc'], note: null });
+      expect(named[0]?.account.lastLoginAt).toEqual(run === 0 ? null : new Date('2026-05-06T07:08:09.000Z'));
+      // A statement that answers no rows: its count still comes back.
+      const stamped = (await byAccount(handle.db).stamp.execute({
+        at: '2026-05-06T07:08:09.000Z',
+        id: account.id,
+      })) as unknown as { affectedRows?: number; rows: unknown[] };
+      expect(stamped.affectedRows).toBe(1);
+      expect(stamped.rows).toEqual([]);
+    }
+    expect(await preparedCount()).toBe(before + 2);
+    // No account: no rows, with the same description.
+    expect(await byAccount(handle.db).rows.execute({ id: randomUUID() })).toEqual([]);
+  });
+
   /** Prepared once per database: these run as named statements. */
   const insertAccount = preparedPerDatabase((db) =>
     db

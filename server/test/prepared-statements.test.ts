@@ -77,11 +77,29 @@ describe('statements prepared once per database', () => {
     const before = await findAccount(server.ctx.db, first.id);
     if (!before) throw new Error('account missing');
     expect(before.failedAttempts).toBe(3);
-    await recordSuccess(server.ctx, before);
+    const successes = () =>
+      server.ctx.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.action, 'login.success'),
+            eq(auditEvents.targetType, 'account'),
+            eq(auditEvents.targetId, first.id),
+          ),
+        );
+    expect(await successes()).toEqual([]);
+    await recordSuccess(server.ctx, before, { ip: '192.0.2.7', via: 'password' });
     const after = await findAccount(server.ctx.db, first.id);
     expect(after?.lastLoginAt).toBeInstanceOf(Date);
     expect(Math.abs((after?.lastLoginAt?.getTime() ?? 0) - server.ctx.now().getTime())).toBeLessThan(60_000);
     expect(after?.failedAttempts).toBe(0);
-    expect((await findAccount(server.ctx.db, second.id))?.lastLoginAt).toBeNull();
+    // Audited in the same statement, with who, from where and how.
+    expect(await successes()).toMatchObject([
+      { actorAccountId: first.id, ip: '192.0.2.7', details: { via: 'password' } },
+    ]);
+    await recordSuccess(server.ctx, { ...before, id: second.id }, { ip: null, via: 'otp' });
+    expect((await findAccount(server.ctx.db, second.id))?.lastLoginAt).toBeInstanceOf(Date);
+    expect(await successes()).toHaveLength(1);
   });
 });

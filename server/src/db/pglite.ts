@@ -36,6 +36,9 @@ export async function openPglite(dataDirOption: string | null): Promise<Database
   return handle;
 }
 
+/** A message from the database, as PGlite's protocol parser gives it. */
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -66,13 +69,15 @@ export function namedStatements(client: PGlite) {
   /** The parser tables already installed: drizzle passes the same one with every run of a
    * prepared query, so a run only looks it up. */
   const installed = new WeakSet<object>();
-  /** Texts to run as named statements, and the name and parameter types of those parsed. */
+  /** Texts to run as named statements, and for each one parsed: its name, its parameter types
+   * and the description of its rows (none for a statement that answers no rows). */
   const kept = new Set<string>();
-  const parsed = new Map<string, { name: string; types: number[] }>();
+  type Statement = { name: string; types: number[]; rows: BackendMessage | undefined };
+  const parsed = new Map<string, Statement>();
 
   const send = (parts: Uint8Array[]) => client.execProtocolStream(concat(parts), { syncToFs: false });
 
-  async function statementFor(text: string) {
+  async function statementFor(text: string): Promise<Statement> {
     const known = parsed.get(text);
     if (known) return known;
     const name = `helios_${parsed.size + 1}`;
@@ -82,7 +87,11 @@ export function namedStatements(client: PGlite) {
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
     ]);
-    const statement = { name, types: parse.parseDescribeStatementResults(described) };
+    const statement = {
+      name,
+      types: parse.parseDescribeStatementResults(described),
+      rows: described.find((message) => message.name === 'rowDescription'),
+    };
     parsed.set(text, statement);
     return statement;
   }
@@ -97,7 +106,9 @@ export function namedStatements(client: PGlite) {
     return rest;
   }
 
-  /** Binds and executes a kept statement; the caller holds PGlite's query lock. */
+  /** Binds and executes a kept statement; the caller holds PGlite's query lock. Its rows are
+   * described once, when it is parsed (all columns as text, as a bind without formats asks): a
+   * description with every run cost the database and the parser a few microseconds a column. */
   async function execute(text: string, params: unknown[], options: QueryOptions | undefined) {
     const statement = await statementFor(text);
     const values = params.map((value, index) => {
@@ -107,10 +118,10 @@ export function namedStatements(client: PGlite) {
     });
     const messages = await send([
       serialize.bind({ statement: statement.name, values: values as string[] }),
-      serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
     ]);
+    if (statement.rows) messages.unshift(statement.rows);
     return parse.parseResults(messages, client.parsers, options)[0] as Results;
   }
 

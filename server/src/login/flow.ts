@@ -63,25 +63,19 @@ export function loginFlow(ctx: Context) {
     const next: LoginSession = { ...session, state };
     if (state !== 'Done') await saveLoginSession(ctx, next);
     else {
-      // Independent writes go out together: the sign-in waits for two round trips, not four.
-      await Promise.all([saveLoginSession(ctx, next), recordSuccess(ctx, account)]);
+      // Independent writes go out together; the account's stamp and the audit of the sign-in are
+      // one statement. The portal session starts only once they are written.
       await Promise.all([
-        startPortalSession(
-          ctx,
-          reply,
-          account.id,
-          session.remember,
-          authenticationMethods(session.via, session.secondFactor),
-        ),
-        audit(ctx.db, {
-          actor: account.id,
-          action: 'login.success',
-          targetType: 'account',
-          targetId: account.id,
-          ip: request.ip,
-          details: { via: session.via },
-        }),
+        saveLoginSession(ctx, next),
+        recordSuccess(ctx, account, { ip: request.ip, via: session.via }),
       ]);
+      await startPortalSession(
+        ctx,
+        reply,
+        account.id,
+        session.remember,
+        authenticationMethods(session.via, session.secondFactor),
+      );
     }
     const creds = known ?? (await credentialsOf(ctx.db, account.id));
     return loginResponse(ctx, state, next.id, account, creds, true, next.email);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AccountRow } from '../accounts/repository';
 import type { Context } from '../context';
 import { preparedPerDatabase } from '../db/client';
-import { accounts } from '../db/schema';
+import { accounts, auditEvents } from '../db/schema';
 import { afterFailure, afterSuccess, isLocked } from '../security/lockout';
 
 export function accountLocked(ctx: Context, account: AccountRow): boolean {
@@ -24,26 +24,52 @@ export async function recordFailure(ctx: Context, account: AccountRow): Promise<
   });
 }
 
-const clearFailuresAndStampLogin = preparedPerDatabase((db) =>
-  db
-    .update(accounts)
-    // Placeholders in SET go in as SQL, so times are passed as ISO strings.
-    .set({
-      failedAttempts: sql`${sql.placeholder('failedAttempts')}`,
-      lockedUntil: sql`${sql.placeholder('lockedUntil')}`,
-      lastLoginAt: sql`${sql.placeholder('now')}`,
+/** A completed sign-in in one statement: the account's failure count cleared and its login
+ * time stamped, and the success audited. Both or neither are written, and an embedded database
+ * commits once instead of twice. The update runs as a data-modifying WITH, which PostgreSQL runs
+ * exactly once whether or not the insert reads it. */
+const loginSucceeded = preparedPerDatabase((db) => {
+  const stamped = db.$with('stamped').as(
+    db
+      .update(accounts)
+      // Placeholders in SET go in as SQL, so times are passed as ISO strings.
+      .set({
+        failedAttempts: sql`${sql.placeholder('failedAttempts')}`,
+        lockedUntil: sql`${sql.placeholder('lockedUntil')}`,
+        lastLoginAt: sql`${sql.placeholder('now')}`,
+      })
+      .where(eq(accounts.id, sql.placeholder('id'))),
+  );
+  return db
+    .with(stamped)
+    .insert(auditEvents)
+    .values({
+      actorAccountId: sql.placeholder('actor'),
+      action: 'login.success',
+      targetType: 'account',
+      targetId: sql.placeholder('targetId'),
+      ip: sql.placeholder('ip'),
+      details: sql.placeholder('details'),
     })
-    .where(eq(accounts.id, sql.placeholder('id')))
-    .prepare('account_login_succeeded'),
-);
+    .prepare('account_login_succeeded');
+});
 
-/** A completed sign-in: clears the failure count and records the login time, in one update. */
-export async function recordSuccess(ctx: Context, account: AccountRow): Promise<void> {
+/** A completed sign-in: clears the failure count, records the login time and audits it (`via`:
+ * how the first factor was proven), in one statement. */
+export async function recordSuccess(
+  ctx: Context,
+  account: AccountRow,
+  context: { ip: string | null; via: string | null },
+): Promise<void> {
   const next = afterSuccess(account);
-  await clearFailuresAndStampLogin(ctx.db).execute({
+  await loginSucceeded(ctx.db).execute({
     failedAttempts: next.failedAttempts,
     lockedUntil: next.lockedUntil?.toISOString() ?? null,
     now: ctx.now().toISOString(),
     id: account.id,
+    actor: account.id,
+    targetId: account.id,
+    ip: context.ip,
+    details: { via: context.via },
   });
 }
