@@ -66,6 +66,12 @@ export class MemoryStore implements Store {
     return entry?.value ?? null;
   }
 
+  async delIfEquals(key: string, value: string) {
+    if (this.live(key)?.value !== value) return false;
+    this.entries.delete(key);
+    return true;
+  }
+
   async del(...keys: string[]) {
     for (const key of keys) {
       this.entries.delete(key);

@@ -1,6 +1,10 @@
 import { Command, Redis } from 'ioredis';
 import { type Store, StoreUnavailableError } from './store';
 
+/** Deletes KEYS[1] only while it holds ARGV[1]: Redis runs a script as one step. */
+const DEL_IF_EQUALS =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
 function unavailable(error: unknown): never {
   throw new StoreUnavailableError(error);
 }
@@ -132,6 +136,11 @@ export class RedisStore implements Store {
 
   async del(...keys: string[]) {
     if (keys.length > 0) await this.run(() => this.client.del(...keys.map((key) => this.k(key))));
+  }
+
+  async delIfEquals(key: string, value: string) {
+    const deleted = await this.run(() => this.client.eval(DEL_IF_EQUALS, 1, this.k(key), value));
+    return deleted === 1;
   }
 
   async incr(key: string, windowMs: number) {

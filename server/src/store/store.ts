@@ -1,3 +1,5 @@
+import { randomToken } from '../security/tokens';
+
 /**
  * Short-lived state with expiry: login sessions, one-time codes, rate-limit counters, locks,
  * portal sessions and remember-browser tokens. In-process by default, Redis when REDIS_URL is
@@ -14,6 +16,9 @@ export interface Store {
   /** Reads and deletes in one step: a value can be taken once. */
   take(key: string): Promise<string | null>;
   del(...keys: string[]): Promise<void>;
+  /** Deletes `key` only while it holds `value`, in one step; true when it did (a lock's holder
+   * releases its own lock, never one taken after its own expired). */
+  delIfEquals(key: string, value: string): Promise<boolean>;
   /** Adds one; the first increment starts the expiry window. Returns the count and ms left. */
   incr(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
   /** Milliseconds left; null when the key does not exist. */
@@ -38,18 +43,21 @@ export class StoreUnavailableError extends Error {
 }
 
 /** Runs `fn` while holding a short lock on `key`, so two requests cannot interleave a
- * read-modify-write of the same record (e.g. two verify calls on one login session). */
+ * read-modify-write of the same record (e.g. two verify calls on one login session). The lock
+ * holds a random token and is released only while it still holds it: when `fn` outlives the
+ * lock's expiry and another request has taken the lock since, that lock stays. */
 export async function withLock<T>(store: Store, key: string, fn: () => Promise<T>, ttlMs = 10_000): Promise<T> {
   const lockKey = `lock:${key}`;
+  const token = randomToken(16);
   const deadline = Date.now() + ttlMs;
-  while (!(await store.setIfAbsent(lockKey, '1', ttlMs))) {
+  while (!(await store.setIfAbsent(lockKey, token, ttlMs))) {
     if (Date.now() > deadline) throw new StoreUnavailableError(new Error(`lock ${key} not acquired`));
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
   try {
     return await fn();
   } finally {
-    await store.del(lockKey);
+    await store.delIfEquals(lockKey, token);
   }
 }
 

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, test } from 'vitest';
+import { MemoryStore } from './memory-store';
+import { RedisStore } from './redis-store';
+import { type Store, withLock } from './store';
+
+/** Redis (a fresh key prefix) when REDIS_URL is set, else the in-process store: a lock must
+ * behave the same on both. */
+const redisUrl = process.env.REDIS_URL;
+const opened: Store[] = [];
+
+async function openStore(): Promise<Store> {
+  const store = redisUrl
+    ? new RedisStore(redisUrl, `helios-test:${randomBytes(6).toString('hex')}:`)
+    : new MemoryStore();
+  if (store instanceof RedisStore) await store.ready();
+  opened.push(store);
+  return store;
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('locks in the store', () => {
+  test('a key is deleted only while it holds the given value', async () => {
+    const store = await openStore();
+    await store.set('held', 'mine', 60_000);
+    expect(await store.delIfEquals('held', 'theirs')).toBe(false);
+    expect(await store.get('held')).toBe('mine');
+    expect(await store.delIfEquals('held', 'mine')).toBe(true);
+    expect(await store.get('held')).toBeNull();
+    expect(await store.delIfEquals('held', 'mine')).toBe(false);
+  });
+
+  test('two holders of one lock never overlap, and the lock is gone after both', async () => {
+    const store = await openStore();
+    const events: string[] = [];
+    const hold = (name: string) =>
+      withLock(store, 'record', async () => {
+        events.push(`${name} in`);
+        await sleep(30);
+        events.push(`${name} out`);
+        return name;
+      });
+    expect(await Promise.all([hold('a'), hold('b')])).toEqual(['a', 'b']);
+    expect(events).toEqual(['a in', 'a out', 'b in', 'b out']);
+    expect(await store.get('lock:record')).toBeNull();
+  });
+
+  test('a holder that outlives its lock does not release the lock taken after it expired', async () => {
+    const store = await openStore();
+    let finishSecond = () => {};
+    const secondHolds = new Promise<void>((resolve) => {
+      finishSecond = resolve;
+    });
+    let secondIn = false;
+    // The first holds its 100 ms lock for 300 ms (a step stalled on a slow database, say).
+    const first = withLock(store, 'slow', () => sleep(300), 100);
+    await sleep(20);
+    const second = withLock(
+      store,
+      'slow',
+      async () => {
+        secondIn = true;
+        await secondHolds;
+      },
+      5_000,
+    );
+    await first;
+    expect(secondIn).toBe(true);
+    // The first's release left the second's lock in place: a third request still waits.
+    expect(await store.get('lock:slow')).not.toBeNull();
+    expect(await store.setIfAbsent('lock:slow', 'third', 5_000)).toBe(false);
+    finishSecond();
+    await second;
+    expect(await store.get('lock:slow')).toBeNull();
+  });
+});
