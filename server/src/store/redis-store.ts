@@ -161,9 +161,12 @@ export class RedisStore implements Store {
 
   async addToSet(key: string, member: string, ttlMs: number) {
     const full = this.k(key);
-    await this.run(() => this.client.multi().sadd(full, member).pexpire(full, Math.ceil(ttlMs), 'GT').exec());
-    // GT leaves a key without expiry untouched; a new set gets its first expiry here.
-    await this.run(() => this.client.pexpire(full, Math.ceil(ttlMs), 'NX'));
+    const ttl = Math.ceil(ttlMs);
+    // In one transaction: a new set gets its first expiry (NX), an existing one is pushed out
+    // (GT, which leaves a key without expiry untouched), and no set is ever left without one.
+    await this.run(() =>
+      this.client.multi().sadd(full, member).pexpire(full, ttl, 'NX').pexpire(full, ttl, 'GT').exec(),
+    );
   }
 
   async removeFromSet(key: string, member: string) {

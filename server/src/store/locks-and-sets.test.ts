@@ -4,8 +4,8 @@ import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
 import { type Store, withLock } from './store';
 
-/** Redis (a fresh key prefix) when REDIS_URL is set, else the in-process store: a lock must
- * behave the same on both. */
+/** Redis (a fresh key prefix) when REDIS_URL is set, else the in-process store: locks and sets
+ * must behave the same on both. */
 const redisUrl = process.env.REDIS_URL;
 const opened: Store[] = [];
 
@@ -77,5 +77,22 @@ describe('locks in the store', () => {
     finishSecond();
     await second;
     expect(await store.get('lock:slow')).toBeNull();
+  });
+});
+
+describe('sets in the store', () => {
+  test('a set gets an expiry with its first member, pushed out by later adds and never shortened', async () => {
+    const store = await openStore();
+    await store.addToSet('sessions', 'a', 10_000);
+    const first = (await store.ttl('sessions')) ?? 0;
+    expect(first).toBeGreaterThan(9_000);
+    expect(first).toBeLessThanOrEqual(10_000);
+    await store.addToSet('sessions', 'b', 60_000);
+    expect(await store.ttl('sessions')).toBeGreaterThan(59_000);
+    await store.addToSet('sessions', 'c', 1_000);
+    expect(await store.ttl('sessions')).toBeGreaterThan(59_000);
+    expect((await store.members('sessions')).sort()).toEqual(['a', 'b', 'c']);
+    await store.removeFromSet('sessions', 'b');
+    expect((await store.members('sessions')).sort()).toEqual(['a', 'c']);
   });
 });
