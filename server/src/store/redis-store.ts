@@ -5,6 +5,27 @@ import { type Store, StoreUnavailableError } from './store';
 const DEL_IF_EQUALS =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
+/** A Redis address as it may be shown: without its password. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured Redis';
+  }
+}
+
+/** Why a Redis server (its `INFO server` answer) cannot serve Helios, or null: Helios needs 7.0
+ * or later (`GETDEL`, `PEXPIRE` with `NX` and `GT`). A server that does not tell its version is
+ * given the benefit of the doubt. */
+export function redisProblem(info: string): string | null {
+  const version = /^redis_version:(\d+)\.(\d+)/m.exec(info);
+  if (!version) return null;
+  const [major, minor] = [Number(version[1]), Number(version[2])];
+  return major >= 7 ? null : `Redis ${major}.${minor} is too old: Helios needs Redis 7.0 or later`;
+}
+
 function unavailable(error: unknown): never {
   throw new StoreUnavailableError(error);
 }
@@ -40,19 +61,33 @@ export class RedisStore implements Store {
     return client;
   }
 
-  /** Waits for the first connection so start-up fails clearly when Redis is unreachable. */
+  /** Waits for the first connection, then checks that Redis can serve Helios (`redisProblem`),
+   * so start-up fails clearly when Redis is unreachable, too old or refuses scripts. */
   async ready(timeoutMs = 5_000): Promise<void> {
-    if (this.client.status === 'ready') return;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new StoreUnavailableError(new Error(`Redis not reachable at ${this.url}`))),
-        timeoutMs,
-      );
-      this.client.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
+    if (this.client.status !== 'ready') {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new StoreUnavailableError(new Error(`Redis not reachable at ${redactUrl(this.url)}`))),
+          timeoutMs,
+        );
+        this.client.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
-    });
+    }
+    // A server that does not answer INFO (some managed services restrict it) is not refused.
+    const info = await this.client.info('server').catch(() => '');
+    const problem = redisProblem(info);
+    if (problem) throw new Error(`${problem} (${redactUrl(this.url)})`);
+    const scripted = await this.client.eval('return 1', 0).then(
+      () => true,
+      () => false,
+    );
+    if (!scripted)
+      throw new Error(
+        `Redis at ${redactUrl(this.url)} refuses scripts (EVAL): Helios releases its locks with one; allow scripting`,
+      );
   }
 
   /** A command's answer, sent after the reads queued before it; any failure, thrown or
