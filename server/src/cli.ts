@@ -168,6 +168,9 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
-  process.stderr.write(`helios: ${(error as Error)?.message ?? error}\n`);
+  // The cause says what failed underneath ("the session store is unavailable: Redis not
+  // reachable at …"); messages never carry a password (addresses are shown without it).
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  process.stderr.write(`helios: ${(error as Error)?.message ?? error}${cause}\n`);
   process.exit(1);
 });

@@ -31,7 +31,7 @@ describe('granting and revoking admin rights', () => {
   });
 });
 
-const { cli, cleanUp } = commandLine('helios-cli-');
+const { cli, cliWith, cleanUp } = commandLine('helios-cli-');
 afterAll(cleanUp);
 
 describe('helios admin (command line)', () => {
@@ -45,5 +45,17 @@ describe('helios admin (command line)', () => {
     const usage = await cli('admin', 'promote', 'anna@example.com');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage: helios admin grant <email>');
+  });
+
+  test('a node that cannot reach its Redis says so, without the password, and exits 1', {
+    timeout: 60_000,
+  }, async () => {
+    // Nothing listens on port 1 of loopback.
+    const failed = await cliWith({ REDIS_URL: 'redis://:s3cret@127.0.0.1:1/0', PORT: '0' }, 'serve');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(
+      'helios: The session store is unavailable: Redis not reachable at redis://:***@127.0.0.1:1/0\n',
+    );
+    expect(failed.stdout + failed.stderr).not.toContain('s3cret');
   });
 });

@@ -12,8 +12,9 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
  * database). Returns the runner and the clean-up for `afterAll`. */
 export function commandLine(prefix: string) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  async function cli(...args: string[]) {
-    const env = { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  /** Runs the command line with `extra` in its environment. */
+  async function cliWith(extra: Record<string, string>, ...args: string[]) {
+    const env = { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
     try {
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
         cwd: serverDir,
@@ -25,5 +26,6 @@ export function commandLine(prefix: string) {
       return { code: e.code, stdout: e.stdout, stderr: e.stderr };
     }
   }
-  return { cli, cleanUp: () => rmSync(dataDir, { recursive: true, force: true }) };
+  const cli = (...args: string[]) => cliWith({}, ...args);
+  return { cli, cliWith, cleanUp: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
