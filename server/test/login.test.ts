@@ -45,12 +45,23 @@ describe('ping', () => {
     expect(error.type).toBe(ErrorCode.loginSessionMissing);
   });
 
-  test('returns the state of a login in progress', async () => {
-    const account = await createAccount(server.ctx, { password: PASSWORD });
+  test('returns the state of a login in progress, as the step that led there answered it', async () => {
+    const account = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1 });
     const browser = server.browser();
     const started = await start(browser, account.email);
-    const ping = await browser.api.call('ping', { query: { session_id: started.session_id as string } });
+    const session_id = started.session_id as string;
+    const ping = await browser.api.call('ping', { query: { session_id } });
     expect(ping.state).toBe('CredentialsRequired');
+    expect(ping).toEqual(started);
+    // After the password: the account's methods, the authenticator among them, nothing secret.
+    const verified = await browser.api.call('verifyPassword', {
+      body: { session_id, email: account.email, password: PASSWORD },
+    });
+    const again = await browser.api.call('ping', { query: { session_id } });
+    expect(again.state).toBe('MfaRequired');
+    expect(again).toEqual(verified);
+    expect(again.available_credentials.map((c) => c.type).sort()).toEqual(['password', 'totp']);
+    expect(JSON.stringify(again)).not.toMatch(/secret|\$argon2/);
   });
 });
 

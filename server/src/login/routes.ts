@@ -5,7 +5,6 @@ import {
   credentialsOf,
   deleteOtherTotp,
   factsOf,
-  findAccount,
   findAccountWithCredentials,
   setPassword,
 } from '../accounts/repository';
@@ -59,9 +58,16 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     if (query.session_id) {
       const session = await loadLoginSession(ctx, query.session_id);
       if (!session) throw errors.sessionMissing();
-      const account = session.accountId ? await findAccount(ctx.db, session.accountId) : null;
-      const creds = account ? await credentialsOf(ctx.db, account.id) : [];
-      return loginResponse(ctx, session.state, session.id, account, creds, session.via !== null, session.email);
+      const found = session.accountId ? await findAccountWithCredentials(ctx.db, { id: session.accountId }) : null;
+      return loginResponse(
+        ctx,
+        session.state,
+        session.id,
+        found?.account ?? null,
+        found?.creds ?? [],
+        session.via !== null,
+        session.email,
+      );
     }
     const portal = await currentSession(ctx, request);
     // When an instance asked for a fresh sign-in, only one made after its request counts.
