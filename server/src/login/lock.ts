@@ -66,6 +66,7 @@ export async function recordSuccess(
     failedAttempts: next.failedAttempts,
     lockedUntil: next.lockedUntil?.toISOString() ?? null,
     now: ctx.now().toISOString(),
+    // The same id three times: PostgreSQL gives each parameter one type (uuid, uuid, text).
     id: account.id,
     actor: account.id,
     targetId: account.id,

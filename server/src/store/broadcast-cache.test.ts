@@ -1,32 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eventually } from '../../test/eventually';
 import { BroadcastCache } from './broadcast-cache';
 import { MemoryStore } from './memory-store';
-import { RedisStore } from './redis-store';
 import type { Store } from './store';
+import { redisUrl, testStores } from './test-stores';
 
-/** Two nodes' stores: Redis (a fresh key prefix) when REDIS_URL is set, where a node's own
- * messages come back to it a moment later; else one in-process store shared by both. */
-const redisUrl = process.env.REDIS_URL;
-const prefix = `helios-test:${randomBytes(6).toString('hex')}:`;
-const opened: Store[] = [];
+/** Two nodes' stores: on Redis, where a node's own messages come back to it a moment later; else
+ * one in-process store shared by both. */
+const { keep, redis } = testStores();
 
 async function twoStores(): Promise<[Store, Store]> {
   if (!redisUrl) {
-    const shared = new MemoryStore();
-    opened.push(shared);
+    const shared = keep(new MemoryStore());
     return [shared, shared];
   }
-  const stores: [RedisStore, RedisStore] = [new RedisStore(redisUrl, prefix), new RedisStore(redisUrl, prefix)];
-  await Promise.all(stores.map((store) => store.ready()));
-  opened.push(...stores);
-  return stores;
+  return Promise.all([redis(), redis()]);
 }
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
 
 const CHANNEL = 'test-cache';
 

@@ -1,26 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, test } from 'vitest';
-import { MemoryStore } from './memory-store';
-import { RedisStore } from './redis-store';
-import { type Store, withLock } from './store';
+import { describe, expect, test } from 'vitest';
+import { withLock } from './store';
+import { testStores } from './test-stores';
 
-/** Redis (a fresh key prefix) when REDIS_URL is set, else the in-process store: locks and sets
- * must behave the same on both. */
-const redisUrl = process.env.REDIS_URL;
-const opened: Store[] = [];
-
-async function openStore(): Promise<Store> {
-  const store = redisUrl
-    ? new RedisStore(redisUrl, `helios-test:${randomBytes(6).toString('hex')}:`)
-    : new MemoryStore();
-  if (store instanceof RedisStore) await store.ready();
-  opened.push(store);
-  return store;
-}
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
+/** Locks and sets must behave the same on Redis and on the in-process store. */
+const { open: openStore } = testStores();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

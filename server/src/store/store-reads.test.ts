@@ -1,32 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eventually } from '../../test/eventually';
-import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
-import { type Store, StoreUnavailableError } from './store';
+import { StoreUnavailableError } from './store';
+import { redisUrl, testStores } from './test-stores';
 
-/** The store a deployment runs on: Redis (a fresh key prefix) when REDIS_URL is set, else the
- * in-process store. What a read answers must not depend on which. */
-const redisUrl = process.env.REDIS_URL;
-const prefix = `helios-test:${randomBytes(6).toString('hex')}:`;
-const opened: { close: () => unknown }[] = [];
-
-async function openStore(): Promise<Store> {
-  if (!redisUrl) {
-    const store = new MemoryStore();
-    opened.push(store);
-    return store;
-  }
-  const store = new RedisStore(redisUrl, prefix);
-  await store.ready();
-  opened.push(store);
-  return store;
-}
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((each) => each.close()));
-});
+/** The store a deployment runs on: what a read answers must not depend on which. */
+const { prefix, keep, open: openStore } = testStores();
 
 /** The commands Redis receives under this test's prefix, as Redis's MONITOR reports them. */
 async function watchRedis(url: string) {
@@ -36,7 +16,8 @@ async function watchRedis(url: string) {
   monitor.on('monitor', (_time: string, args: string[]) => {
     if (args.some((arg) => arg.startsWith(prefix))) seen.push(args.map((arg) => arg.replace(prefix, '')));
   });
-  opened.push({ close: () => monitor.disconnect() }, { close: () => watcher.disconnect() });
+  keep({ close: () => monitor.disconnect() });
+  keep({ close: () => watcher.disconnect() });
   return seen;
 }
 
@@ -85,8 +66,7 @@ describe('reads from the store', () => {
 
   test.runIf(redisUrl)('every read of a batch fails as unavailable when Redis cannot answer', async () => {
     // Nothing listens on port 1: the connection is refused.
-    const store = new RedisStore('redis://127.0.0.1:1', prefix);
-    opened.push(store);
+    const store = keep(new RedisStore('redis://127.0.0.1:1', prefix));
     const reads = ['a', 'b'].map((key) => store.get(key));
     for (const read of reads) await expect(read).rejects.toBeInstanceOf(StoreUnavailableError);
   });
