@@ -5,6 +5,7 @@ import { RedirectUri } from '@helios/api';
 import { setPlatformAdmin } from './admin/grant';
 import { type Config, ConfigError, loadConfig } from './config';
 import { demoAccountsText, seedDemo } from './demo/seed';
+import { failureText } from './http/errors';
 import { SHARING_PORTAL_CLIENT_ID, type SharingPortalSettings, saveSharingPortal } from './oidc/clients';
 import { rotateSigningKeys } from './oidc/keys';
 import { closeOnSignals, createServer } from './server';
@@ -170,9 +171,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
-  // The cause says what failed underneath ("the session store is unavailable: Redis not
-  // reachable at …"); messages never carry a password (addresses are shown without it).
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  process.stderr.write(`helios: ${(error as Error)?.message ?? error}${cause}\n`);
+  // With its cause; never a password (addresses are shown without it) nor a query's values.
+  process.stderr.write(`helios: ${failureText(error)}\n`);
   process.exit(1);
 });

@@ -8,11 +8,10 @@ import { createHook } from 'node:async_hooks';
  * it sees another, it gives up on the site for good, and from then on every entry is built
  * through the runtime: three slow calls per `nextTick`, about nine ticks per HTTP request. Those
  * shapes are held weakly: a full garbage collection while no entry happens to be alive frees them,
- * the next entry gets a new shape, and the site is given up. A node that loads anything sizeable
- * at start (PGlite and its extension, the provider's modules) collects fully during its first
- * requests, so on Node 20 every request then paid about a fifth more CPU (`pnpm bench`, and
- * docs/performance-server.md). One entry held here keeps its shape, and through it the shapes of
- * every step before it, alive.
+ * the next entry gets a new shape, and the site is given up. An embedded node (PGlite and its
+ * extension) collects fully during its first requests, so on Node 20 every request then paid a
+ * tenth to a fifth more CPU (`pnpm bench`, docs/performance-server.md). One entry held here keeps
+ * its shape, and through it the shapes of every step before it, alive.
  *
  * It has to run before a full collection follows the process's first ticks. It is the first
  * import of both entry points (`cli.ts`, `index.ts`), so it runs while the modules load, before

@@ -45,6 +45,16 @@ export const errors = {
  * identity provider looks up by its value, a code or an email: never logged. */
 const QUERY_PARAMS = /\nparams: [^\n]*/g;
 
+/** A failure as the command line prints it: its message and its cause's ("the session store is
+ * unavailable: Redis not reachable at …"), with any query values cut out: a failed query would
+ * otherwise print an email (`admin grant`) or sealed keys and secrets (`keys rotate`, `client
+ * sharing-portal`) into a deployment's job log. */
+export function failureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return message.replace(QUERY_PARAMS, '') + cause.replace(QUERY_PARAMS, '');
+}
+
 /** An error as it may be logged: its type, code and message, and the stack when asked for, with
  * any query values cut out. */
 export function errorForLog(error: unknown, options: { stack?: boolean } = {}) {
