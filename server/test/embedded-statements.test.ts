@@ -161,6 +161,38 @@ describe('queries on the embedded database', () => {
     expect(await byAccount(handle.db).rows.execute({ id: randomUUID() })).toEqual([]);
   });
 
+  test('a named statement’s answer larger than one write of the database (many rows, long values, nulls) reads back whole', async () => {
+    // About a megabyte of rows: PostgreSQL sends its answer in writes of 8 KB, each handed over apart.
+    const rows = (count: ReturnType<typeof sql.placeholder> | number) =>
+      handle.db
+        .select({
+          n: sql<number>`g`,
+          text: sql<string | null>`case when g % 7 = 0 then null else repeat('å✓', g * 3) end`,
+          at: sql<string>`timestamptz '2026-01-01T00:00:00Z' + g * interval '1 second'`,
+        })
+        .from(sql`generate_series(1, ${count}::int) as g`);
+    const named = preparedPerDatabase((db) =>
+      db
+        .select({
+          n: sql<number>`g`,
+          text: sql<string | null>`case when g % 7 = 0 then null else repeat('å✓', g * 3) end`,
+          at: sql<string>`timestamptz '2026-01-01T00:00:00Z' + g * interval '1 second'`,
+        })
+        .from(sql`generate_series(1, ${sql.placeholder('count')}::int) as g`)
+        .prepare('test_many_rows'),
+    );
+    const before = await preparedCount();
+    const read = await named(handle.db).execute({ count: 400 });
+    expect(await preparedCount()).toBe(before + 1);
+    expect(read).toHaveLength(400);
+    expect(read).toEqual(await rows(400));
+    expect(read[6]?.text).toBeNull();
+    expect(read[399]?.text).toBe('å✓'.repeat(1200));
+    expect(JSON.stringify(read).length).toBeGreaterThan(400_000);
+    // The next run of the same statement reads only its own answer.
+    expect(await named(handle.db).execute({ count: 2 })).toEqual(await rows(2));
+  });
+
   /** Prepared once per database: these run as named statements. */
   const insertAccount = preparedPerDatabase((db) =>
     db
