@@ -5,9 +5,10 @@ import { protocol, type Results } from '@electric-sql/pglite';
  * through PGlite's protocol library: Bind, Execute and Sync out, BindComplete, rows,
  * CommandComplete and ReadyForQuery back. That library reads each field through several private
  * fields and copies every field's bytes before decoding them; on the login and token paths it
- * was about a third of each query's time. The answer is built as PGlite's own `parseResults`
- * builds it (tested against PGlite's query in test/embedded-statements.test.ts), and any answer
- * with an error goes through PGlite's parser, so an error reads exactly as before.
+ * was about a third of each query's time. The messages are the library's, byte for byte, and the
+ * answer is built as PGlite's own `parseResults` builds it (pglite-wire.test.ts, and against
+ * PGlite's query in test/embedded-statements.test.ts); any answer with an error goes through
+ * PGlite's parser, so an error reads exactly as before.
  */
 
 /** A column of a statement's rows, as `Results.fields` lists it. */
@@ -22,27 +23,31 @@ const SYNC = 0x53;
 const DATA_ROW = 0x44;
 const COMMAND_COMPLETE = 0x43;
 const ERROR_RESPONSE = 0x45;
+const TEXT_FORMAT = 0;
 
-/** Bind (text values, unnamed portal, every column as text), Execute (all rows) and Sync for the
- * statement `name`, as one buffer. */
+/** Bind (unnamed portal; every value and every column as text), Execute (all rows) and Sync for
+ * the statement `name`, as one buffer, written as PGlite's protocol library writes them. */
 export function runMessages(name: string, values: readonly (string | null)[]): Uint8Array {
   const nameBytes = Buffer.byteLength(name);
   const lengths = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
-  // code, length, portal "", name, format count, value count, values, result format count
-  const bindLength = 4 + 1 + nameBytes + 1 + 2 + 2 + lengths.reduce((sum, n) => sum + 4 + Math.max(n, 0), 0) + 2;
+  // length, portal "", name, a format code per value, the values, no result format codes
+  const bindLength =
+    4 + 1 + nameBytes + 1 + 2 + 2 * values.length + 2 + lengths.reduce((sum, n) => sum + 4 + Math.max(n, 0), 0) + 2;
   const out = Buffer.allocUnsafe(1 + bindLength + 10 + 5);
   let at = out.writeUInt8(BIND, 0);
   at = out.writeInt32BE(bindLength, at);
   at = out.writeUInt8(0, at);
   at += out.write(name, at);
   at = out.writeUInt8(0, at);
-  at = out.writeInt16BE(0, at);
+  at = out.writeInt16BE(values.length, at);
+  for (let i = 0; i < values.length; i++) at = out.writeInt16BE(TEXT_FORMAT, at);
   at = out.writeInt16BE(values.length, at);
   for (let i = 0; i < values.length; i++) {
     const length = lengths[i] as number;
     at = out.writeInt32BE(length, at);
     if (length > 0) at += out.write(values[i] as string, at);
   }
+  // No result format codes: every column as text.
   at = out.writeInt16BE(0, at);
   // Execute: unnamed portal, no row limit.
   at = out.writeUInt8(EXECUTE, at);
