@@ -142,7 +142,11 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   // No route, so no route's hook: the API's headers, or a page's when the answer is an app's
   // page; a cross-site state change is refused as anywhere else.
   const notFoundHeaders = { json: apiHeaders(ctx.config.secure), page: pageHeaders(ctx.config.secure) };
+  // An address under the portal app's folder reaches this handler through the app's static files
+  // route, whose hook gave it a page's headers: those only a page has are taken off again.
+  const pageOnlyHeaders = Object.keys(notFoundHeaders.page).filter((name) => !(name in notFoundHeaders.json));
   app.setNotFoundHandler((request, reply) => {
+    for (const name of pageOnlyHeaders) reply.removeHeader(name);
     reply.headers(notFoundHeaders.json);
     if (security.crossSite(request)) throw new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused');
     const url = request.url.split('?')[0] ?? '/';

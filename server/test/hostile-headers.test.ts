@@ -208,15 +208,20 @@ describe('security headers on every answer', () => {
   });
 
   test("JSON answers carry the API's policy (nothing may load or run); pages keep a page's", async () => {
-    const json: [string, string, string][] = [
-      ['POST', '/auth/login/ping', userCookie],
-      ['GET', '/oauth2/userinfo', userCookie],
-      ['GET', '/api/accounts', adminCookie],
-      ['GET', '/health', ''],
-      ['GET', '/api/tenants/%ED%A0%80', ''],
+    const json: [string, string, string, string][] = [
+      [server.url, 'POST', '/auth/login/ping', userCookie],
+      [server.url, 'GET', '/oauth2/userinfo', userCookie],
+      [server.url, 'GET', '/api/accounts', adminCookie],
+      [server.url, 'GET', '/health', ''],
+      [server.url, 'GET', '/api/tenants/%ED%A0%80', ''],
+      // Where the apps are served, an unknown API address reaches the not-found answer through
+      // the portal app's static files, whose route gives a page's headers: still the API's.
+      [pages.url, 'GET', '/api/accounts', adminCookie],
+      [pages.url, 'GET', '/api/no-such-route', ''],
+      [pages.url, 'GET', '/auth/login/no-such-step', ''],
     ];
-    for (const [method, path, cookie] of json) {
-      const answer = await sendRaw(server.url, method, path, { headers: cookie ? { cookie } : {} });
+    for (const [base, method, path, cookie] of json) {
+      const answer = await sendRaw(base, method, path, { headers: cookie ? { cookie } : {} });
       const context = `${method} ${path} → ${answer.status}`;
       expect(answer.status, context).toBeLessThan(500);
       expect(String(answer.headers['content-type']), context).toContain('application/json');
