@@ -12,13 +12,7 @@ import type { Context } from '../context';
 import { errors, type HttpError } from '../http/errors';
 import { rememberBrowser, startPortalSession } from '../session/portal-session';
 import { recordFailure, recordSuccess } from './lock';
-import {
-  type LoginSession,
-  loadLoginSession,
-  lockLoginSession,
-  loginResponse,
-  saveLoginSession,
-} from './login-session';
+import { type LoginSession, lockLoginSession, loginResponse, saveLoginSession } from './login-session';
 import {
   authenticationMethods,
   canPerform,
@@ -41,8 +35,7 @@ export function loginFlow(ctx: Context) {
     /** `creds` are the account's sign-in methods, read with it (none without an account). */
     run: (session: LoginSession, account: AccountRow | null, creds: CredentialRow[]) => Promise<T>,
   ): Promise<T> {
-    return lockLoginSession(ctx, sessionId, async () => {
-      const session = await loadLoginSession(ctx, sessionId);
+    return lockLoginSession(ctx, sessionId, async (session) => {
       if (!session) throw errors.sessionMissing();
       if (!canPerform(session.state, action)) throw errors.invalidState();
       if (email !== null && email !== session.email) throw errors.invalidState();

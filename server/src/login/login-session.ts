@@ -3,7 +3,7 @@ import { publicCredential } from '../accounts/repository';
 import type { AccountView, CredentialView } from '../accounts/view-cache';
 import type { Context } from '../context';
 import { randomToken } from '../security/tokens';
-import { getJson, setJson, withLock } from '../store/store';
+import { getJson, setJson, withLockedRead } from '../store/store';
 import type { FirstFactor, SecondFactor } from './machine';
 
 /** A login in progress. Lives in the store (shared by all nodes) and expires when idle. */
@@ -80,9 +80,12 @@ export async function saveLoginSession(ctx: Context, session: LoginSession) {
   await setJson(ctx.store, key(session.id), session, session.state === 'Done' ? DONE_SESSION_MS : LOGIN_SESSION_MS);
 }
 
-/** Serialises the steps of one login session across requests and nodes. */
-export function lockLoginSession<T>(ctx: Context, id: string, fn: () => Promise<T>) {
-  return withLock(ctx.store, key(id), fn);
+/** Serialises the steps of one login session across requests and nodes: `fn` runs under the
+ * session's lock with the session as stored (null when there is none), read with the lock. */
+export function lockLoginSession<T>(ctx: Context, id: string, fn: (session: LoginSession | null) => Promise<T>) {
+  return withLockedRead(ctx.store, key(id), key(id), (raw) =>
+    fn(raw === null ? null : (JSON.parse(raw) as LoginSession)),
+  );
 }
 
 /** The configured provider an email's domain signs in with automatically, if any. */

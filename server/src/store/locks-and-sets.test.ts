@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { withLock } from './store';
+import { type Store, withLock, withLockedRead } from './store';
 import { testStores } from './test-stores';
 
 /** Locks and sets must behave the same on Redis and on the in-process store. */
@@ -60,6 +60,60 @@ describe('locks in the store', () => {
     finishSecond();
     await second;
     expect(await store.get('lock:slow')).toBeNull();
+  });
+
+  test('a holder that reads under the lock sees what the holder before it wrote: no update is lost', async () => {
+    const store = await openStore();
+    await store.set('counter', '0', 60_000);
+    const bump = () =>
+      withLockedRead(store, 'counter', 'counter', async (value) => {
+        await sleep(20);
+        await store.set('counter', String(Number(value) + 1), 60_000);
+      });
+    await Promise.all([bump(), bump(), bump()]);
+    expect(await store.get('counter')).toBe('3');
+    expect(await store.get('lock:counter')).toBeNull();
+  });
+
+  /** The store, with the order of the lock's command, its answer and reads written down. */
+  function watched(store: Store, events: string[], failRead = false): Store {
+    return new Proxy(store, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as unknown;
+        if (property === 'setIfAbsent')
+          return async (...args: Parameters<Store['setIfAbsent']>) => {
+            events.push('lock sent');
+            const taken = await target.setIfAbsent(...args);
+            events.push('lock answered');
+            return taken;
+          };
+        if (property === 'get')
+          return (key: string) => {
+            events.push('read sent');
+            return failRead ? Promise.reject(new Error('read failed')) : target.get(key);
+          };
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
+  test('the read goes out with the lock’s command, before its answer: one round trip', async () => {
+    const store = await openStore();
+    await store.set('record', 'stored', 60_000);
+    const events: string[] = [];
+    expect(await withLockedRead(watched(store, events), 'record', 'record', async (value) => value)).toBe('stored');
+    expect(events).toEqual(['lock sent', 'read sent', 'lock answered']);
+  });
+
+  test('a read that fails fails the holder and leaves no lock behind', async () => {
+    const store = await openStore();
+    let ran = false;
+    const failing = withLockedRead(watched(store, [], true), 'broken', 'broken', async () => {
+      ran = true;
+    });
+    await expect(failing).rejects.toThrow('read failed');
+    expect(ran).toBe(false);
+    expect(await store.get('lock:broken')).toBeNull();
   });
 });
 
