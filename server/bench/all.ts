@@ -77,7 +77,8 @@ const cpu = (value: number) => (value < 1 ? `${Math.round(value * 1000)} µs` : 
 const perSecond = (runs: Measured[]) => mean(runs.map((run) => run.perSecond));
 /** CPU this process spent per operation (main thread and thread pool): unlike a rate, it hardly
  * moves when other work on the machine takes cores away. */
-const cpuPerOp = (runs: Measured[]) => mean(runs.map((run) => (run.serverCpu * 1000) / run.perSecond));
+const cpuPerOp = (runs: Measured[]) =>
+  mean(runs.map((run) => (run.split ? run.split.processMs / run.operations : (run.serverCpu * 1000) / run.perSecond)));
 const rate = (runs: Measured[]) =>
   `${n0(perSecond(runs)).padStart(6)}/s  p99 ${ms(mean(runs.map((run) => run.p99))).padStart(8)}  CPU ${cpu(cpuPerOp(runs))}`;
 const failures = (runs: Measured[]) => runs.reduce((sum, run) => sum + run.failures, 0);
@@ -106,11 +107,14 @@ function signInLines(figures: SignInFigures): Line[] {
   return [atLeast('password sign-ins', figures.signIn, figures.argon2, 'argon2id verify', TARGET.signIn)];
 }
 
-/** Milliseconds of CPU per operation, averaged over the runs, for one part of a run's split. */
+/** Milliseconds of CPU per operation, averaged over the runs, for one part of a run's split: the
+ * CPU over the whole run by the operations completed in it. (A run of a fixed number of
+ * operations, the code exchanges, ends a moment after its last answer, when the load generator
+ * reports; per second of the run it would understate what an operation costs.) */
 function perOperation(runs: Measured[], part: (split: CpuSplit) => number | null): number | null {
   const values = runs.map((run) => {
     const value = run.split && part(run.split);
-    return run.split && value != null ? (value / run.split.wallMs) * (1000 / run.perSecond) : null;
+    return value != null && run.operations > 0 ? value / run.operations : null;
   });
   return values.some((value) => value === null) ? null : mean(values as number[]);
 }
@@ -230,6 +234,7 @@ async function rs256Signs(seconds: number): Promise<Measured> {
   const used = process.cpuUsage(cpu);
   return {
     perSecond: count / (wallMs / 1000),
+    operations: count,
     p50: wallMs / count,
     p99: wallMs / count,
     failures: 0,

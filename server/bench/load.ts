@@ -25,9 +25,16 @@ export type LoadJob =
     }
   | { kind: 'refresh'; tokenUrl: string; authorization: string; refreshTokens: string[]; seconds: number };
 
-/** Operations per second, latency of one operation, failures, and the generator's own CPU use
- * (share of one core). */
-export type Rate = { perSecond: number; p50: number; p99: number; failures: number; loadCpu: number };
+/** Operations per second, how many were completed, latency of one operation, failures, and the
+ * generator's own CPU use (share of one core). */
+export type Rate = {
+  perSecond: number;
+  operations: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  loadCpu: number;
+};
 export type LoadResult = Rate | (Rate & { refreshTokens: string[] }) | { error: string };
 
 type Request = autocannon.Request;
@@ -66,6 +73,7 @@ function tally() {
       latencies.sort((a, b) => a - b);
       return {
         perSecond: latencies.length / seconds,
+        operations: latencies.length,
         p50: percentile(latencies, 0.5),
         p99: percentile(latencies, 0.99),
         failures,
@@ -93,6 +101,7 @@ async function cannon(job: Extract<LoadJob, { kind: 'cannon' }>) {
   });
   return {
     perSecond: result.requests.total / result.duration,
+    operations: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
