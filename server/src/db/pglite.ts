@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite, parse, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -15,8 +16,15 @@ import * as schema from './schema';
  * budget (docs/performance-server.md). */
 export const EMBEDDED_SHARED_BUFFERS = '32MB';
 
+/** V8 compiles PostgreSQL's WASM module on as many background threads as it likes, and each
+ * thread's allocator keeps what the compiling took after the node is up: an idle embedded node
+ * held about 250 MB, against about 220 MB with one thread, which starts it as fast on two cores
+ * (docs/performance-server.md). Set before the first module is compiled. */
+export const WASM_COMPILATION_FLAG = '--wasm-num-compilation-tasks=1';
+
 /** PGlite (PostgreSQL compiled to WASM) in `dataDir/pgdata`, or in memory when `dataDir` is null. */
 export async function openPglite(dataDirOption: string | null): Promise<DatabaseHandle> {
+  setFlagsFromString(WASM_COMPILATION_FLAG);
   let dataDir: string | undefined;
   if (dataDirOption) {
     dataDir = join(dataDirOption, 'pgdata');
