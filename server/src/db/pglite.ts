@@ -18,7 +18,7 @@ export const EMBEDDED_SHARED_BUFFERS = '32MB';
 
 /** V8 compiles PostgreSQL's WASM module on as many background threads as it likes, and each
  * thread's allocator keeps what the compiling took after the node is up: an idle embedded node
- * held about 250 MB, against about 220 MB with one thread, which starts it as fast on two cores
+ * held 244–253 MB, with one thread 235–239 MB, and restarts a tenth faster on two cores
  * (docs/performance-server.md). Set before the first module is compiled. */
 export const WASM_COMPILATION_FLAG = '--wasm-num-compilation-tasks=1';
 
