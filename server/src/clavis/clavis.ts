@@ -1,6 +1,6 @@
 import type { Context } from '../context';
 import { randomToken, sha256 } from '../security/tokens';
-import { setJson } from '../store/store';
+import { fromJson, setJson } from '../store/store';
 
 /** A clavis lives one minute: long enough to follow the link, too short to be worth stealing. */
 export const CLAVIS_MS = 60_000;
@@ -26,6 +26,5 @@ export async function issueClavis(
 /** Takes a clavis: the first call gets its record, every later one (and an expired or unknown
  * clavis) gets null. */
 export async function takeClavis(ctx: Context, token: string): Promise<ClavisRecord | null> {
-  const raw = await ctx.store.take(clavisKey(token));
-  return raw === null ? null : (JSON.parse(raw) as ClavisRecord);
+  return fromJson<ClavisRecord>(await ctx.store.take(clavisKey(token)));
 }

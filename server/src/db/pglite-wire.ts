@@ -24,6 +24,8 @@ const DATA_ROW = 0x44;
 const COMMAND_COMPLETE = 0x43;
 const ERROR_RESPONSE = 0x45;
 const TEXT_FORMAT = 0;
+/** Commands whose count is of rows written, as PGlite reports `affectedRows`. */
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 /** Bind (unnamed portal; every value and every column as text), Execute (all rows) and Sync for
  * the statement `name`, as one buffer, written as PGlite's protocol library writes them. */
@@ -112,8 +114,12 @@ export function readRun(answer: Uint8Array, fields: readonly Field[], parsers: P
     at = end;
   }
   if (command === undefined) return { affectedRows: 0, rows: [], fields: [] };
-  const counted = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
-  const result: Results = { rows, fields: fields as Field[], command, affectedRows: counted ? rowCount : 0 };
+  const result: Results = {
+    rows,
+    fields: fields as Field[],
+    command,
+    affectedRows: WRITES.has(command) ? rowCount : 0,
+  };
   if (!Number.isNaN(rowCount)) result.rowCount = rowCount;
   return result;
 }

@@ -4,6 +4,7 @@ import { randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client'
 import type { Context } from '../context';
 import { safeEqual, sha256 } from '../security/tokens';
 import { requestCookies } from '../session/portal-session';
+import { fromJson } from '../store/store';
 
 /** Why the browser went to the provider; decides what the callback does with the identity. */
 export type AttemptPurpose =
@@ -58,8 +59,7 @@ export async function beginAttempt(
 
 /** Takes the attempt of a state: it can be used once. Null when unknown, expired or used. */
 export async function takeAttempt(ctx: Context, state: string): Promise<Attempt | null> {
-  const raw = await ctx.store.take(key(state));
-  return raw === null ? null : (JSON.parse(raw) as Attempt);
+  return fromJson<Attempt>(await ctx.store.take(key(state)));
 }
 
 /** Whether this browser started the attempt of `state`. */

@@ -3,7 +3,7 @@ import { publicCredential } from '../accounts/repository';
 import type { AccountView, CredentialView } from '../accounts/view-cache';
 import type { Context } from '../context';
 import { randomToken } from '../security/tokens';
-import { getJson, setJson, withLockedRead } from '../store/store';
+import { fromJson, getJson, setJson, withLockedRead } from '../store/store';
 import type { FirstFactor, SecondFactor } from './machine';
 
 /** A login in progress. Lives in the store (shared by all nodes) and expires when idle. */
@@ -83,9 +83,7 @@ export async function saveLoginSession(ctx: Context, session: LoginSession) {
 /** Serialises the steps of one login session across requests and nodes: `fn` runs under the
  * session's lock with the session as stored (null when there is none), read with the lock. */
 export function lockLoginSession<T>(ctx: Context, id: string, fn: (session: LoginSession | null) => Promise<T>) {
-  return withLockedRead(ctx.store, key(id), key(id), (raw) =>
-    fn(raw === null ? null : (JSON.parse(raw) as LoginSession)),
-  );
+  return withLockedRead(ctx.store, key(id), (raw) => fn(fromJson<LoginSession>(raw)));
 }
 
 /** The configured provider an email's domain signs in with automatically, if any. */

@@ -66,7 +66,7 @@ describe('locks in the store', () => {
     const store = await openStore();
     await store.set('counter', '0', 60_000);
     const bump = () =>
-      withLockedRead(store, 'counter', 'counter', async (value) => {
+      withLockedRead(store, 'counter', async (value) => {
         await sleep(20);
         await store.set('counter', String(Number(value) + 1), 60_000);
       });
@@ -101,14 +101,14 @@ describe('locks in the store', () => {
     const store = await openStore();
     await store.set('record', 'stored', 60_000);
     const events: string[] = [];
-    expect(await withLockedRead(watched(store, events), 'record', 'record', async (value) => value)).toBe('stored');
+    expect(await withLockedRead(watched(store, events), 'record', async (value) => value)).toBe('stored');
     expect(events).toEqual(['lock sent', 'read sent', 'lock answered']);
   });
 
   test('a read that fails fails the holder and leaves no lock behind', async () => {
     const store = await openStore();
     let ran = false;
-    const failing = withLockedRead(watched(store, [], true), 'broken', 'broken', async () => {
+    const failing = withLockedRead(watched(store, [], true), 'broken', async () => {
       ran = true;
     });
     await expect(failing).rejects.toThrow('read failed');

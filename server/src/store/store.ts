@@ -47,30 +47,29 @@ export class StoreUnavailableError extends Error {
  * holds a random token and is released only while it still holds it: when `fn` outlives the
  * lock's expiry and another request has taken the lock since, that lock stays. */
 export function withLock<T>(store: Store, key: string, fn: () => Promise<T>, ttlMs = 10_000): Promise<T> {
-  return locked(store, key, null, fn, ttlMs);
+  return locked(store, key, false, fn, ttlMs);
 }
 
 /**
- * `withLock` for a holder that starts by reading `readKey`: the read is sent right after the
- * lock's command, without waiting for its answer, and the holder gets its value. Redis runs a
- * connection's commands in order, so a read sent after a lock that was taken sees everything
- * the previous holder wrote; one round trip instead of two. A read made while another request
- * held the lock is dropped and made again with the next try.
+ * `withLock` for a holder that starts by reading the locked record `key`: the read is sent right
+ * after the lock's command, without waiting for its answer, and the holder gets its value. Redis
+ * runs a connection's commands in order, so a read sent after a lock that was taken sees
+ * everything the previous holder wrote; one round trip instead of two. A read made while another
+ * request held the lock is dropped and made again with the next try.
  */
 export function withLockedRead<T>(
   store: Store,
   key: string,
-  readKey: string,
   fn: (value: string | null) => Promise<T>,
   ttlMs = 10_000,
 ): Promise<T> {
-  return locked(store, key, readKey, fn, ttlMs);
+  return locked(store, key, true, fn, ttlMs);
 }
 
 async function locked<T>(
   store: Store,
   key: string,
-  readKey: string | null,
+  read: boolean,
   fn: (value: string | null) => Promise<T>,
   ttlMs: number,
 ): Promise<T> {
@@ -79,14 +78,14 @@ async function locked<T>(
   const deadline = Date.now() + ttlMs;
   for (;;) {
     const taking = store.setIfAbsent(lockKey, token, ttlMs);
-    const reading = readKey === null ? null : store.get(readKey);
+    const reading = read ? store.get(key) : null;
     // Both are awaited, so a failed read never goes unhandled, nor leaves a taken lock behind.
-    const [taken, read] = await Promise.allSettled([taking, reading]);
+    const [taken, value] = await Promise.allSettled([taking, reading]);
     if (taken.status === 'rejected') throw taken.reason;
     if (taken.value) {
       try {
-        if (read.status === 'rejected') throw read.reason;
-        return await fn(read.value);
+        if (value.status === 'rejected') throw value.reason;
+        return await fn(value.value);
       } finally {
         await store.delIfEquals(lockKey, token);
       }
@@ -96,9 +95,13 @@ async function locked<T>(
   }
 }
 
-export async function getJson<T>(store: Store, key: string): Promise<T | null> {
-  const raw = await store.get(key);
+/** A stored JSON value, or null when there is none. */
+export function fromJson<T>(raw: string | null): T | null {
   return raw === null ? null : (JSON.parse(raw) as T);
+}
+
+export async function getJson<T>(store: Store, key: string): Promise<T | null> {
+  return fromJson<T>(await store.get(key));
 }
 
 export async function setJson(store: Store, key: string, value: unknown, ttlMs: number): Promise<void> {
