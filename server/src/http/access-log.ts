@@ -36,7 +36,36 @@ function pinoLineParts(log: FastifyBaseLogger) {
   if (!stream || typeof stream.write !== 'function' || !time || info === undefined) return null;
   const prefix = levels?.[info];
   if (prefix === undefined || logger[pino.symbols.mixinSym] || formatters?.log || hooks?.streamWrite) return null;
-  return { stream, time, prefix, chindings: chindings ?? '' };
+  return {
+    stream,
+    time: time === pino.stdTimeFunctions.epochTime ? epochTimeByMillisecond() : time,
+    prefix,
+    chindings: chindings ?? '',
+  };
+}
+
+/** pino's default time member (`,"time":<epoch ms>`), made once per millisecond: a busy node
+ * answers dozens of requests within one, and a number past 2³¹ is turned into text anew each time. */
+function epochTimeByMillisecond(): () => string {
+  let at = -1;
+  let member = '';
+  return () => {
+    const now = Date.now();
+    if (now !== at) {
+      at = now;
+      member = `,"time":${now}`;
+    }
+    return member;
+  };
+}
+
+/** Milliseconds to the microsecond, as a JSON number with three decimals: made from whole
+ * microseconds, which turn into text several times faster than a fraction does. */
+export function millisecondsText(elapsed: number): string {
+  if (!Number.isFinite(elapsed) || elapsed < 0) return 'null';
+  const micros = Math.round(elapsed * 1000);
+  const fraction = micros % 1000;
+  return `${(micros - fraction) / 1000}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
 }
 
 const json = (value: string | number) => JSON.stringify(value);
@@ -50,7 +79,7 @@ export function requestFields(request: FastifyRequest, reply: FastifyReply): str
   const ip = address === undefined ? '' : `,"remoteAddress":${json(address)}`;
   return (
     `,"reqId":${json(request.id)},"req":{"method":${json(request.method)},"url":${json(maskUrl(request.url))}${ip}}` +
-    `,"res":{"statusCode":${reply.statusCode}},"responseTime":${Number.isFinite(elapsed) ? elapsed : null}`
+    `,"res":{"statusCode":${reply.statusCode}},"responseTime":${millisecondsText(elapsed)}`
   );
 }
 
