@@ -134,6 +134,7 @@ function cpuSplit(runs: Measured[]) {
 /** Where a sign-in's CPU went, beside a raw verify's (argon2id runs on the server's thread
  * pool). Printed under the sign-in line. */
 function printSignInSplit(figures: SignInFigures) {
+  console.log(`    measured after ${figures.warmed.toLocaleString('en-US')} sign-ins unmeasured`);
   const where = cpuSplit(figures.signIn);
   const verify = perOperation(figures.argon2, (split) => split.machineMs);
   if (where === null || verify === null) return;

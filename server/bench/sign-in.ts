@@ -4,7 +4,18 @@ import type { Measured } from './http';
 import { type BenchServer, type LoadGenerator, percentile, profiled, withCpu } from './lib';
 import type { Rate } from './load';
 
-export type SignInFigures = { argon2: Measured[]; signIn: Measured[] };
+export type SignInFigures = { argon2: Measured[]; signIn: Measured[]; warmed: number };
+
+/** Sign-ins completed, unmeasured, before the first round. V8 optimizes a function after enough
+ * calls, and a sign-in runs about 150 times a second against tens of thousands for a session
+ * check: on two cores the event loop spent 2.6 ms a sign-in in the first five seconds and
+ * 1.9–2.0 ms from about 2,000 sign-ins on, flat over the next 90 s; the load generator's share fell
+ * from 1.5 to 0.5 ms by 3,000 (docs/performance-server.md). */
+export const WARM_SIGN_INS = 3_000;
+/** The warming's runs, at most a minute of them; a run that completes no sign-in ends it, and the
+ * measured rounds show why. */
+const WARM_RUN_SECONDS = 5;
+const WARM_RUNS_AT_MOST = 12;
 
 /** Raw argon2id verifies in this process, `concurrency` at a time, as the sign-in ceiling. */
 async function rawVerifies(hashed: string, concurrency: number, seconds: number): Promise<Rate> {
@@ -53,10 +64,16 @@ export async function signInBench(
       concurrency: options.concurrency,
       seconds,
     });
-  // Both are warmed first, unmeasured (a second each), as the HTTP targets are.
+  // Both are warmed first, unmeasured, as the HTTP targets are: verifies for a second (native
+  // code, nothing to optimize), sign-ins until the server's code for them runs optimized.
   await rawVerifies(hashed, options.concurrency, 1);
-  await signIns(1);
-  const figures: SignInFigures = { argon2: [], signIn: [] };
+  let warmed = 0;
+  for (let run = 0; run < WARM_RUNS_AT_MOST && warmed < WARM_SIGN_INS; run++) {
+    const completed = (await signIns(WARM_RUN_SECONDS)).operations;
+    if (completed === 0) break;
+    warmed += completed;
+  }
+  const figures: SignInFigures = { argon2: [], signIn: [], warmed };
   for (let round = 0; round < options.rounds; round++) {
     figures.argon2.push(await withCpu(() => rawVerifies(hashed, options.concurrency, options.seconds)));
     figures.signIn.push(await profiled(`sign-in-${round}`, () => withCpu(() => signIns(options.seconds))));
