@@ -78,7 +78,9 @@ const perSecond = (runs: Measured[]) => mean(runs.map((run) => run.perSecond));
 /** CPU this process spent per operation (main thread and thread pool): unlike a rate, it hardly
  * moves when other work on the machine takes cores away. */
 const cpuPerOp = (runs: Measured[]) =>
-  mean(runs.map((run) => (run.split ? run.split.processMs / run.operations : (run.serverCpu * 1000) / run.perSecond)));
+  perOperation(runs, (split) => split.processMs) ??
+  // A run without a split from /proc (the bare server, measured from its own process).
+  mean(runs.map((run) => (run.serverCpu * 1000) / run.perSecond));
 const rate = (runs: Measured[]) =>
   `${n0(perSecond(runs)).padStart(6)}/s  p99 ${ms(mean(runs.map((run) => run.p99))).padStart(8)}  CPU ${cpu(cpuPerOp(runs))}`;
 const failures = (runs: Measured[]) => runs.reduce((sum, run) => sum + run.failures, 0);

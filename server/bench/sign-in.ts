@@ -8,9 +8,10 @@ export type SignInFigures = { argon2: Measured[]; signIn: Measured[]; warmed: nu
 
 /** Sign-ins completed, unmeasured, before the first round. V8 optimizes a function after enough
  * calls, and a sign-in runs about 150 times a second against tens of thousands for a session
- * check: on two cores the event loop spent 2.6 ms a sign-in in the first five seconds and
- * 1.9–2.0 ms from about 2,000 sign-ins on, flat over the next 90 s; the load generator's share fell
- * from 1.5 to 0.5 ms by 3,000 (docs/performance-server.md). */
+ * check: on two cores the event loop spent 2.4–2.8 ms a sign-in in the first five seconds and
+ * 1.7–2.2 ms from the next five on, flat over the next 80 s; the rest of the machine's share
+ * (mostly the load generator) fell from 1.1–1.5 ms to about 0.5 ms by 3,000
+ * (docs/performance-server.md, "How it measures"). */
 export const WARM_SIGN_INS = 3_000;
 /** The warming's runs, at most a minute of them; a run that completes no sign-in ends it, and the
  * measured rounds show why. */
