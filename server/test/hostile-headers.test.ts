@@ -1,5 +1,6 @@
 import { ErrorCode, type RouteContract, routes } from '@helios/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BODY_LIMIT } from '../src/app';
 import { instanceClient, setInstanceRedirectUris } from '../src/oidc/clients';
 import { signedIn, signedInAdmin } from './admin-helpers';
 import { createAccount, createTenant, PASSWORD, totpCode } from './fixtures';
@@ -436,6 +437,33 @@ describe('cross-site state-changing requests', () => {
           body: 'logout=yes&xsrf=x',
         });
         expect(answer.status, `${path} with ${label}`).toBe(403);
+      }
+    }
+  });
+
+  test('to an address without a route, refused before the body is read, whatever the body', async () => {
+    const bodies: [string, Record<string, string>, string, number][] = [
+      ['malformed JSON', { 'content-type': 'application/json' }, '{"email":', 400],
+      ['a body over the limit', { 'content-type': 'application/json' }, `"${'x'.repeat(BODY_LIMIT)}"`, 413],
+      ['another media type', { 'content-type': 'application/xml' }, '<a/>', 404],
+      ['a well-formed body', { 'content-type': 'application/json' }, '{}', 404],
+    ];
+    // Where only the API is served, and where the apps are too (an unknown API address there
+    // goes by the portal app's static files).
+    for (const base of [server.url, pages.url]) {
+      for (const path of ['/api/no-such-route', '/auth/login/no-such-step', '/no/such/page']) {
+        for (const [body, bodyHeaders, text, fromTheSite] of bodies) {
+          for (const [label, headers] of CROSS_SITE.filter(([, h]) => h.origin !== 'OWN')) {
+            const answer = await sendRaw(base, 'POST', path, { headers: { ...bodyHeaders, ...headers }, body: text });
+            const context = `POST ${path} with ${body}, ${label}`;
+            expect(answer.status, context).toBe(403);
+            expect(expectErrorShape(answer, context), context).toBe(ErrorCode.crossSite);
+            expectSecurityHeaders(answer, context);
+          }
+          // From the site itself the body is read as usual: the refusal above came first.
+          const own = await sendRaw(base, 'POST', path, { headers: { ...bodyHeaders, origin: base }, body: text });
+          expect(own.status, `POST ${path} with ${body} from the site`).toBe(fromTheSite);
+        }
       }
     }
   });
