@@ -1,8 +1,8 @@
-import { Spinner } from '@helios/design-system';
 import { createStore, Provider } from 'jotai';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { loadApiClient } from './api';
+import { PageLoading } from './components/page-loading';
 import { LoginPage } from './routes/login/login-page';
 
 /** A page that loads when visited, together with the API client it calls at once. */
@@ -42,20 +42,12 @@ export function AuthRoutes() {
   );
 }
 
-export function PageFallback() {
-  return (
-    <div className="grid min-h-dvh place-items-center">
-      <Spinner size="lg" />
-    </div>
-  );
-}
-
 export function App({ store: given }: { store?: ReturnType<typeof createStore> }) {
   const [store] = useState(() => given ?? createStore());
   return (
     <Provider store={store}>
       <BrowserRouter>
-        <Suspense fallback={<PageFallback />}>
+        <Suspense fallback={<PageLoading />}>
           <AuthRoutes />
         </Suspense>
       </BrowserRouter>

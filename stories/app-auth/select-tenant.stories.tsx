@@ -163,13 +163,17 @@ export const InSwedish: Story = {
   },
 };
 
-/** While the instances load: placeholders the size of the cards, announced as loading. */
+/** While the instances load: the portal's page spinner, announced as loading, under the page's
+ * heading for screen readers. The card appears with its instances, so it never jumps to a new
+ * height. */
 export const Loading: Story = {
   parameters: { app: app({ ...tenants([acme, orebro]), delayMs: 86_400_000 }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading…');
-    await expect(canvasElement.querySelector('[data-slot="tenants-skeleton"]')).toBeVisible();
+    await expect(await canvas.findByRole('status', { name: 'Loading…' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Select a instance');
+    await expect(canvas.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvasElement.querySelector('[data-slot="auth-card-panel"]')).not.toBeInTheDocument();
     await expect(canvas.queryByRole('list', { name: 'Select a instance' })).not.toBeInTheDocument();
   },
 };

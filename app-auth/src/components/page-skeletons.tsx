@@ -42,13 +42,3 @@ export function ProfileSkeleton() {
     </div>
   );
 }
-
-/** The tenant picker: a row of tenant cards. */
-export function TenantsSkeleton() {
-  return (
-    <div data-slot="tenants-skeleton" aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <Skeleton className="h-[106px] rounded-xl" />
-      <Skeleton className="h-[106px] rounded-xl" />
-    </div>
-  );
-}

@@ -1,11 +1,11 @@
 import type { AvailableTenant, AvailableTenantsResponse } from '@helios/api';
-import { Button, buttonVariants, EmptyState, LoadStatus, Spinner, TenantCard, TenantGrid } from '@helios/design-system';
+import { Button, buttonVariants, EmptyState, Spinner, TenantCard, TenantGrid } from '@helios/design-system';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
 import { AuthPage } from '../../components/auth-page';
-import { TenantsSkeleton } from '../../components/page-skeletons';
+import { PageLoading } from '../../components/page-loading';
 import {
   type AccessedTenants,
   browserLocalStorage,
@@ -80,14 +80,9 @@ export function SelectTenantPage() {
       </p>
     );
   } else if (!available) {
-    content = (
-      <LoadStatus
-        status="loading"
-        loadingLabel={t('common.loading')}
-        failedMessage={null}
-        skeleton={<TenantsSkeleton />}
-      />
-    );
+    // The card appears once it can show its instances: the list's height depends on how many
+    // there are, and a placeholder of another height would make the centred card jump.
+    return <PageLoading title={t('tenants.title')} label={t('common.loading')} />;
   } else {
     const { tenants, is_stakeholder: isStakeholder } = available;
     content = (
