@@ -177,3 +177,14 @@ export const Loading: Story = {
     await expect(canvas.queryByRole('list', { name: 'Select a instance' })).not.toBeInTheDocument();
   },
 };
+
+/** The same in Swedish: the spinner and the heading speak the page's language. */
+export const LoadingInSwedish: Story = {
+  globals: { locale: 'sv' },
+  parameters: { app: app({ ...tenants([acme, orebro]), delayMs: 86_400_000 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status', { name: 'Laddar…' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Välj en instans');
+  },
+};

@@ -82,7 +82,7 @@ export function SelectTenantPage() {
   } else if (!available) {
     // The card appears once it can show its instances: the list's height depends on how many
     // there are, and a placeholder of another height would make the centred card jump.
-    return <PageLoading title={t('tenants.title')} label={t('common.loading')} />;
+    return <PageLoading title={t('tenants.title')} />;
   } else {
     const { tenants, is_stakeholder: isStakeholder } = available;
     content = (
