@@ -2,9 +2,10 @@ import { Spinner } from '@helios/design-system';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A page waiting for what it shows: the spinner the portal shows while a page's code loads, in
- * the same place, so the two follow each other without a jump. The spinner announces the loading
- * in the page's language; a page's heading, when given, is there for screen readers.
+ * The portal's loading page: shown while a page's code loads (the router's fallback) and by a
+ * page that waits for what it shows, so one follows the other in the same place without a jump.
+ * The spinner announces the loading in the page's language; a page's heading, when given, is
+ * there for screen readers.
  */
 export function PageLoading({ title }: { title?: string }) {
   const { t } = useTranslation();
