@@ -150,20 +150,21 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   // An address under the portal app's folder reaches this handler through the app's static files
   // route, whose hook gave it a page's headers: those only a page has are taken off again.
   const pageOnlyHeaders = Object.keys(notFoundHeaders.page).filter((name) => !(name in notFoundHeaders.json));
-  const guardNotFound = (request: FastifyRequest, reply: FastifyReply) => {
+  const jsonAnswer = (reply: FastifyReply) => {
     for (const name of pageOnlyHeaders) reply.removeHeader(name);
     reply.headers(notFoundHeaders.json);
-    return security.crossSite(request) ? new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused') : null;
   };
   // In a scope of its own, so its hook runs for addresses without a route only: a cross-site
   // state change is refused there before its body is read, as on every route (a body that is
   // not JSON, or one over the limit, would otherwise answer 400 or 413 first). An address that
-  // reaches the handler from the static files route has passed no such hook: the handler checks.
+  // reaches the handler from the static files route was checked by that route's hook.
   await app.register(async (scope) => {
-    scope.addHook('onRequest', (request, reply, done) => done(guardNotFound(request, reply) ?? undefined));
+    scope.addHook('onRequest', (request, reply, done) => {
+      jsonAnswer(reply);
+      done(security.crossSiteRefusal(request));
+    });
     scope.setNotFoundHandler((request, reply) => {
-      const refused = guardNotFound(request, reply);
-      if (refused) throw refused;
+      jsonAnswer(reply);
       const url = request.url.split('?')[0] ?? '/';
       const page = pageFallback?.(url, request.method, request.headers.accept, reply, notFoundHeaders.page);
       if (page) return page;

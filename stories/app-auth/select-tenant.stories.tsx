@@ -163,11 +163,14 @@ export const InSwedish: Story = {
   },
 };
 
+/** An answer that never comes while the story is looked at. */
+const loadingForever = app({ ...tenants([acme, orebro]), delayMs: 86_400_000 });
+
 /** While the instances load: the portal's page spinner, announced as loading, under the page's
  * heading for screen readers. The card appears with its instances, so it never jumps to a new
  * height. */
 export const Loading: Story = {
-  parameters: { app: app({ ...tenants([acme, orebro]), delayMs: 86_400_000 }) },
+  parameters: { app: loadingForever },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('status', { name: 'Loading…' })).toBeVisible();
@@ -181,7 +184,7 @@ export const Loading: Story = {
 /** The same in Swedish: the spinner and the heading speak the page's language. */
 export const LoadingInSwedish: Story = {
   globals: { locale: 'sv' },
-  parameters: { app: app({ ...tenants([acme, orebro]), delayMs: 86_400_000 }) },
+  parameters: { app: loadingForever },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('status', { name: 'Laddar…' })).toBeVisible();

@@ -93,7 +93,7 @@ export function sendPage(reply: FastifyReply, status: number, html: string, secu
  * browser marks them with `Sec-Fetch-Site: cross-site` or an `Origin` of another site. Each
  * route gets its headers when it is registered (`jsonOnly` routes the API's, every other route a
  * page's), so a request pays for one hook and no choice. Answers that reach no route (not found)
- * set their headers and use `crossSite` themselves.
+ * set their headers and use `crossSiteRefusal` themselves.
  */
 export function registerSecurity(app: FastifyInstance, config: Config) {
   const jsonHeaders = apiHeaders(config.secure);
@@ -109,12 +109,16 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     return Boolean(origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`);
   }
 
+  /** The refusal of a cross-site state change, or nothing for any other request. */
+  const crossSiteRefusal = (request: FastifyRequest) =>
+    crossSite(request) ? new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused') : undefined;
+
   /** One synchronous hook: the headers first, so a refusal carries them too. */
   const guard =
     (set: Record<string, string>): onRequestHookHandler =>
     (request, reply, done) => {
       reply.headers(set);
-      done(crossSite(request) ? new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused') : undefined);
+      done(crossSiteRefusal(request));
     };
   const guards = { json: guard(jsonHeaders), page: guard(documentHeaders) };
   const hooks = (existing: RouteOptions['onRequest']) => (existing ? [existing].flat() : []);
@@ -122,5 +126,5 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRoute', (route) => {
     route.onRequest = [route.config?.jsonOnly ? guards.json : guards.page, ...hooks(route.onRequest)];
   });
-  return { crossSite };
+  return { crossSiteRefusal };
 }
