@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from '../scripts/vite/precompress';
+import { precompress } from '../scripts/vite/precompress.ts';
 
 const server = process.env.HELIOS_SERVER ?? 'http://localhost:3000';
 
@@ -21,6 +21,10 @@ export default defineConfig({
     // Everything the first page needs in one file: one request, one gzip stream. Lazy pages
     // and languages keep their own chunks.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] } } },
+    // That file is over Vite's 500 kB warning before compression (about 500 kB, 156 kB gzipped);
+    // its gzipped size is what the browser fetches, and the size budget in the test command guards
+    // it (docs/performance.md), so the warning is raised above it instead of printed on every build.
+    chunkSizeWarningLimit: 640,
   },
   server: {
     port: 5174,
