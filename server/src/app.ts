@@ -1,12 +1,7 @@
 import type { Duplex } from 'node:stream';
 import cookie from '@fastify/cookie';
 import { ErrorCode, openApiDocument, routes } from '@helios/api';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/routes';
 import { registerAccountAdminRoutes } from './accounts/admin-routes';
 import { registerClavisRoutes } from './clavis/routes';
