@@ -142,6 +142,13 @@ function printSignInSplit(figures: SignInFigures) {
   const verify = perOperation(figures.argon2, (split) => split.machineMs);
   if (where === null || verify === null) return;
   console.log(`    CPU per sign-in, whole machine: ${where}; per raw verify: ${verify.toFixed(2)} ms`);
+  // The server's own share: what the ratio would be with the database, the store and the load
+  // generator on machines of their own (as deployed), from CPU accounting, not a measured rate.
+  const server = perOperation(figures.signIn, (split) => split.processMs);
+  if (server === null) return;
+  console.log(
+    `    the server's own CPU per sign-in: ${server.toFixed(2)} ms, ${(verify / server).toFixed(2)}× of a raw verify's (the database, store and load generator excluded; not the target's measure)`,
+  );
 }
 
 /** Where an exchange's and a refresh's CPU went, printed under the token lines: with the
