@@ -56,19 +56,20 @@ export function loginFlow(ctx: Context) {
     const next: LoginSession = { ...session, state };
     if (state !== 'Done') await saveLoginSession(ctx, next);
     else {
-      // Independent writes go out together; the account's stamp and the audit of the sign-in are
-      // one statement. The portal session starts only once they are written.
+      // The sign-in is recorded first (the account's stamp and its audit, one statement); only
+      // then does the login read Done and the portal session start, both in one write to the
+      // store. A failed record leaves the login where it was, to be tried again.
+      await recordSuccess(ctx, account, { ip: request.ip, via: session.via });
       await Promise.all([
         saveLoginSession(ctx, next),
-        recordSuccess(ctx, account, { ip: request.ip, via: session.via }),
+        startPortalSession(
+          ctx,
+          reply,
+          account.id,
+          session.remember,
+          authenticationMethods(session.via, session.secondFactor),
+        ),
       ]);
-      await startPortalSession(
-        ctx,
-        reply,
-        account.id,
-        session.remember,
-        authenticationMethods(session.via, session.secondFactor),
-      );
     }
     const creds = known ?? (await credentialsOf(ctx.db, account.id));
     return loginResponse(ctx, state, next.id, account, creds, true, next.email);

@@ -45,7 +45,8 @@ export class StoreUnavailableError extends Error {
 /** Runs `fn` while holding a short lock on `key`, so two requests cannot interleave a
  * read-modify-write of the same record (e.g. two verify calls on one login session). The lock
  * holds a random token and is released only while it still holds it: when `fn` outlives the
- * lock's expiry and another request has taken the lock since, that lock stays. */
+ * lock's expiry and another request has taken the lock since, that lock stays. The release is
+ * sent when `fn` settles, without waiting for its answer. */
 export function withLock<T>(store: Store, key: string, fn: () => Promise<T>, ttlMs = 10_000): Promise<T> {
   return locked(store, key, false, fn, ttlMs);
 }
@@ -87,7 +88,10 @@ async function locked<T>(
         if (value.status === 'rejected') throw value.reason;
         return await fn(value.value);
       } finally {
-        await store.delIfEquals(lockKey, token);
+        // The holder's answer does not wait for the release. The release goes out on this node's
+        // connection ahead of anything it sends later, and a request elsewhere that still finds
+        // the lock tries again; a release that fails leaves the lock to expire after `ttlMs`.
+        store.delIfEquals(lockKey, token).catch(() => {});
       }
     }
     if (Date.now() > deadline) throw new StoreUnavailableError(new Error(`lock ${key} not acquired`));
