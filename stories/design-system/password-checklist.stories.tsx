@@ -1,4 +1,9 @@
-import { PasswordChecklist, type PasswordChecklistProps, TextField } from '@helios/design-system';
+import {
+  PasswordChecklist,
+  type PasswordChecklistProps,
+  RESET_LINK_PASSWORD_POLICY,
+  TextField,
+} from '@helios/design-system';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -150,5 +155,40 @@ export const Swedish: Story = {
     await expect(canvas.getByText('Minst 9 tecken')).toBeInTheDocument();
     await expect(canvas.getByRole('alert')).toHaveTextContent('Lösenorden matchar inte');
     await expect(canvas.getByText('Minst 9 tecken').closest('li')).toHaveTextContent('inte uppfyllt');
+  },
+};
+
+/** The set-password page of a reset link asks for 8 characters only: its checklist lists that
+ * and the repeat, and eight lowercase letters meet it. */
+export const ResetLinkPolicy: Story = {
+  args: { policy: RESET_LINK_PASSWORD_POLICY, password: 'sommarsol', repeat: '' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const items = canvas.getAllByRole('listitem');
+    await expect(items.map((item) => item.getAttribute('data-rule'))).toEqual(['minLength', 'matches']);
+    await expect(canvas.getByText('At least 8 characters').closest('li')).toHaveAttribute('data-state', 'met');
+    await expect(canvas.queryByText('An uppercase letter')).not.toBeInTheDocument();
+    await expect(stateOf(canvasElement, 'Passwords match')).toBe('unmet');
+    await expect(args.onValidityChange).toHaveBeenLastCalledWith(false);
+  },
+};
+
+export const ResetLinkPolicyMet: Story = {
+  args: { policy: RESET_LINK_PASSWORD_POLICY, password: 'sommarsol', repeat: 'sommarsol' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const item of canvas.getAllByRole('listitem')) await expect(item).toHaveAttribute('data-state', 'met');
+    await expect(args.onValidityChange).toHaveBeenCalledWith(true);
+  },
+};
+
+/** A form that shows "do not match" on its repeat field turns the checklist's own message off;
+ * the rule still shows unmet. */
+export const MismatchSaidByTheForm: Story = {
+  args: { password: 'Sommar#2024', repeat: 'Sommar#2025', showMismatch: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+    await expect(stateOf(canvasElement, 'Passwords match')).toBe('unmet');
   },
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from './password-rules';
+import {
+  checkPassword,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SPECIAL_CHARACTERS,
+  RESET_LINK_PASSWORD_POLICY,
+  SIGN_IN_PASSWORD_POLICY,
+} from './password-rules';
 
 const VALID = 'Sommar#2024';
 
@@ -134,5 +140,34 @@ describe('checkPassword', () => {
     for (const password of ['Sommar#2', 'sommar#2024', 'Sommar2024', 'Sommar#abc']) {
       expect(checkPassword(password, password).valid, password).toBe(false);
     }
+  });
+
+  describe('policies', () => {
+    it('checks against the sign-in flow when no policy is given', () => {
+      expect(checkPassword('abcdefgh', 'abcdefgh')).toEqual(
+        checkPassword('abcdefgh', 'abcdefgh', SIGN_IN_PASSWORD_POLICY),
+      );
+      expect(checkPassword('abcdefgh', 'abcdefgh').valid).toBe(false);
+    });
+
+    it('asks the reset link page for 8 characters and nothing else', () => {
+      expect(RESET_LINK_PASSWORD_POLICY.minLength).toBe(8);
+      expect(checkPassword('abcdefg', 'abcdefg', RESET_LINK_PASSWORD_POLICY)).toMatchObject({
+        minLength: false,
+        valid: false,
+      });
+      expect(checkPassword('abcdefgh', 'abcdefgh', RESET_LINK_PASSWORD_POLICY)).toEqual({
+        minLength: true,
+        uppercase: true,
+        special: true,
+        digit: true,
+        matches: true,
+        valid: true,
+      });
+      expect(checkPassword('abcdefgh', 'abcdefgi', RESET_LINK_PASSWORD_POLICY)).toMatchObject({
+        matches: false,
+        valid: false,
+      });
+    });
   });
 });

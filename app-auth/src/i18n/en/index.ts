@@ -153,6 +153,7 @@ const en = {
     passwordEmpty: 'Password cannot be empty',
     passwordMismatch: 'Passwords do not match',
     passwordTooShort: 'Password must be at least 8 characters',
+    checklistMinLength: 'At least 8 characters',
     invalidToken: 'Invalid or expired token',
     invalidTokenText: 'The link may have been used already or be older than 60 minutes. Ask for a new one.',
     requestNew: 'Ask for a new link',

@@ -155,6 +155,7 @@ const sv: Resources = {
     passwordEmpty: 'Lösenordet får inte vara tomt',
     passwordMismatch: 'Lösenorden matchar inte',
     passwordTooShort: 'Lösenordet måste vara minst 8 tecken',
+    checklistMinLength: 'Minst 8 tecken',
     invalidToken: 'Ogiltig eller utgången token',
     invalidTokenText: 'Länken kan redan ha använts eller vara äldre än 60 minuter. Be om en ny.',
     requestNew: 'Be om en ny länk',

@@ -1,5 +1,13 @@
 import { ApiError } from '@helios/api';
-import { Alert, Button, buttonVariants, LoadStatus, PasswordChecklist, PasswordField } from '@helios/design-system';
+import {
+  Alert,
+  Button,
+  buttonVariants,
+  LoadStatus,
+  PasswordChecklist,
+  PasswordField,
+  RESET_LINK_PASSWORD_POLICY,
+} from '@helios/design-system';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -130,16 +138,17 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: (type: stri
         error={problem?.field === 'repeat' ? t(problem.key) : undefined}
         {...passwordTexts}
       />
+      {/* This page's own rules (spec §5), not the sign-in flow's. */}
       <PasswordChecklist
         password={password}
         repeat={repeat}
+        policy={RESET_LINK_PASSWORD_POLICY}
+        // Once a submit put "do not match" on the repeat field, it is said there only.
+        showMismatch={problem?.field !== 'repeat'}
         metLabel={t('login.checklist.met')}
         unmetLabel={t('login.checklist.unmet')}
         labels={{
-          minLength: t('login.checklist.minLength'),
-          uppercase: t('login.checklist.uppercase'),
-          special: t('login.checklist.special'),
-          digit: t('login.checklist.digit'),
+          minLength: t('reset.checklistMinLength'),
           matches: t('login.checklist.matches'),
           mismatch: t('login.checklist.mismatch'),
         }}

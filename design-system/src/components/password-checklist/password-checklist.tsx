@@ -1,13 +1,17 @@
 import * as React from 'react';
 import { cn } from '../../lib/cn';
-import { checkPassword, type PasswordCheck } from '../../lib/password-rules';
+import {
+  checkPassword,
+  type PasswordCheck,
+  type PasswordPolicy,
+  SIGN_IN_PASSWORD_POLICY,
+} from '../../lib/password-rules';
 
 type PasswordRule = Exclude<keyof PasswordCheck, 'valid'>;
 
 export type PasswordChecklistLabels = Record<PasswordRule | 'mismatch', string>;
 
-const DEFAULT_LABELS: PasswordChecklistLabels = {
-  minLength: 'At least 9 characters',
+const DEFAULT_LABELS: Omit<PasswordChecklistLabels, 'minLength'> = {
   uppercase: 'An uppercase letter',
   special: 'A special character',
   digit: 'A digit',
@@ -15,15 +19,25 @@ const DEFAULT_LABELS: PasswordChecklistLabels = {
   mismatch: 'Passwords do not match',
 };
 
-const RULES: PasswordRule[] = ['minLength', 'uppercase', 'special', 'digit', 'matches'];
+/** The rules a policy asks for, in the order they are listed. */
+function rulesOf(policy: PasswordPolicy): PasswordRule[] {
+  const classes = (['uppercase', 'special', 'digit'] as const).filter((rule) => policy[rule]);
+  return ['minLength', ...classes, 'matches'];
+}
 
 export type PasswordChecklistProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** The new password as typed. */
   password: string;
   /** The repeated password as typed. */
   repeat: string;
+  /** The rules listed: the sign-in flow's by default (`SIGN_IN_PASSWORD_POLICY`); a rule the
+   * policy does not ask for is not shown. */
+  policy?: PasswordPolicy;
   /** Texts of the rules and of the mismatch message; English by default. */
   labels?: Partial<PasswordChecklistLabels>;
+  /** Whether the checklist says "do not match" below its rules while the repeat differs (the
+   * default); off while the form shows that message on the repeat field itself. */
+  showMismatch?: boolean;
   /** Word read by screen readers after a rule that holds. */
   metLabel?: string;
   /** Word read by screen readers after a rule that does not hold yet. */
@@ -32,20 +46,22 @@ export type PasswordChecklistProps = Omit<React.ComponentProps<'div'>, 'children
   onValidityChange?: (valid: boolean) => void;
 };
 
-/** The live checklist of the create or reset password step: each rule ticks as the password changes. */
+/** The live checklist of a new password: each rule of its policy ticks as the password changes. */
 export function PasswordChecklist({
   password,
   repeat,
+  policy = SIGN_IN_PASSWORD_POLICY,
   labels,
+  showMismatch = true,
   metLabel = 'met',
   unmetLabel = 'not met',
   onValidityChange,
   className,
   ...props
 }: PasswordChecklistProps) {
-  const texts = { ...DEFAULT_LABELS, ...labels };
-  const check = checkPassword(password, repeat);
-  const mismatch = repeat.length > 0 && repeat !== password;
+  const texts = { minLength: `At least ${policy.minLength} characters`, ...DEFAULT_LABELS, ...labels };
+  const check = checkPassword(password, repeat, policy);
+  const mismatch = showMismatch && repeat.length > 0 && repeat !== password;
 
   const reportedValidity = React.useRef<boolean | null>(null);
   React.useEffect(() => {
@@ -58,7 +74,7 @@ export function PasswordChecklist({
   return (
     <div data-slot="password-checklist" className={cn('grid gap-2 text-sm', className)} {...props}>
       <ul data-slot="password-checklist-list" aria-live="polite" className="grid gap-1.5">
-        {RULES.map((rule) => (
+        {rulesOf(policy).map((rule) => (
           <li
             key={rule}
             data-slot="password-checklist-item"
