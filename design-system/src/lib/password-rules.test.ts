@@ -8,17 +8,18 @@ import {
 } from './password-rules';
 
 const VALID = 'Sommar#2024';
+const EVERY_RULE_HOLDS = {
+  minLength: true,
+  uppercase: true,
+  special: true,
+  digit: true,
+  matches: true,
+  valid: true,
+};
 
 describe('checkPassword', () => {
   it('accepts a password that meets every rule and is repeated', () => {
-    expect(checkPassword(VALID, VALID)).toEqual({
-      minLength: true,
-      uppercase: true,
-      special: true,
-      digit: true,
-      matches: true,
-      valid: true,
-    });
+    expect(checkPassword(VALID, VALID)).toEqual(EVERY_RULE_HOLDS);
   });
 
   it('fails every rule for an empty password', () => {
@@ -156,14 +157,7 @@ describe('checkPassword', () => {
         minLength: false,
         valid: false,
       });
-      expect(checkPassword('abcdefgh', 'abcdefgh', RESET_LINK_PASSWORD_POLICY)).toEqual({
-        minLength: true,
-        uppercase: true,
-        special: true,
-        digit: true,
-        matches: true,
-        valid: true,
-      });
+      expect(checkPassword('abcdefgh', 'abcdefgh', RESET_LINK_PASSWORD_POLICY)).toEqual(EVERY_RULE_HOLDS);
       expect(checkPassword('abcdefgh', 'abcdefgi', RESET_LINK_PASSWORD_POLICY)).toMatchObject({
         matches: false,
         valid: false,

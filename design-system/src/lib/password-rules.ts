@@ -55,11 +55,11 @@ export function checkPassword(
   repeat: string,
   policy: PasswordPolicy = SIGN_IN_PASSWORD_POLICY,
 ): PasswordCheck {
-  // Counted in code points, so an emoji or a non-BMP letter is one character, as people count them.
-  const minLength = Array.from(password).length >= policy.minLength;
+  // Code points, so an emoji or a non-BMP letter is one character, as people count them.
+  const characters = Array.from(password);
+  const minLength = characters.length >= policy.minLength;
   const uppercase = !policy.uppercase || UPPERCASE.test(password);
-  const special =
-    !policy.special || Array.from(password).some((character) => PASSWORD_SPECIAL_CHARACTERS.includes(character));
+  const special = !policy.special || characters.some((character) => PASSWORD_SPECIAL_CHARACTERS.includes(character));
   const digit = !policy.digit || DIGIT.test(password);
   const matches = repeat.length > 0 && repeat === password;
   return {
