@@ -3,7 +3,10 @@
 // and the demo accounts (printed with how to sign in as each).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runOnSupportedNode } from './lib/node-runtime.mjs';
 import { pnpm, root } from './lib/toolchain.mjs';
+
+runOnSupportedNode();
 
 const steps = [
   ['install', '--prefer-offline'],

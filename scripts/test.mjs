@@ -2,9 +2,12 @@
 // prints one summary. Exit code 0 only when every step passed.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { runOnSupportedNode } from './lib/node-runtime.mjs';
 import { reachable } from './lib/reachable.mjs';
 import { countTests, failedTests } from './lib/reports.mjs';
 import { ensureChromium, pnpm, root } from './lib/toolchain.mjs';
+
+runOnSupportedNode();
 
 const reports = join(root, '.tmp', 'reports');
 rmSync(reports, { recursive: true, force: true });

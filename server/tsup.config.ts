@@ -13,7 +13,7 @@ export default defineConfig({
   outDir: 'dist',
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   noExternal: [/^@helios\//],
   // Modules loaded with import() stay separate chunks, so a mode's drivers (PGlite or
   // node-postgres, ioredis, nodemailer) are loaded only in that mode.
