@@ -234,6 +234,14 @@ export class RedisStore implements Store {
     await this.run(() => this.client.ping());
   }
 
+  /** This store's connection and key prefix, for the rate limiter (`security/rate-limit.ts`),
+   * which keeps its counters under the prefix with commands of its own. On this connection they
+   * fail at once while Redis is down, as the store's do, and `ready` has checked that Redis runs
+   * the limiter's script. */
+  connection(): { client: Redis; prefix: string } {
+    return { client: this.client, prefix: this.prefix };
+  }
+
   async close() {
     this.client.disconnect();
     this.subscriber?.disconnect();
