@@ -23,8 +23,12 @@ export function maskUrl(url: string): string {
 /** How a request and its answer appear in a log line: the method, the address with its secret
  * parts masked, the client address; the status. Nothing else of either (no headers, no cookies). */
 export const requestSerializers = {
-  req: (request: FastifyRequest) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
-  res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
+  req: (request: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) => ({
+    method: request.method,
+    url: maskUrl(request.url),
+    remoteAddress: request.ip,
+  }),
+  res: (reply: Pick<FastifyReply, 'statusCode'>) => ({ statusCode: reply.statusCode }),
 };
 
 /**
