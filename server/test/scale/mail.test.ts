@@ -4,6 +4,9 @@
  * retry after 2.5 to 5 s).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { mailOutbox } from '../../src/db/schema';
@@ -133,5 +136,21 @@ describe('mail delivery between nodes', () => {
       .from(mailOutbox)
       .where(and(inArray(mailOutbox.toAddress, emails), eq(mailOutbox.state, 'sent')));
     expect(sent).toHaveLength(emails.length);
+  });
+
+  test('embedded mode: the worker prints each mail to the node output, once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'helios-mail-'));
+    try {
+      const embedded = await node('embedded node', { DATA_DIR: dataDir, HELIOS_SECRET: secret, RATE_LIMIT: 'false' });
+      const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+      await new Browser(embedded.url).api.call('start', { body: { email } });
+      const printed = () => embedded.output().split(`── mail to ${email}: Sign-in attempt`).length - 1;
+      await eventually('the mail printed', async () => printed() === 1);
+      await sleep(6_000);
+      expect(printed()).toBe(1);
+      await embedded.kill();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
