@@ -184,17 +184,15 @@ export class MailOutbox {
         });
       } catch (error) {
         if (refusedForGood(error)) return await this.drop(row, about, 'refused', error);
-        const retryAt = Math.min(
-          this.deps.now().getTime() + retryDelay(row.attempts, this.options.retry),
-          row.expiresAt.getTime(),
-        );
+        const failedAt = this.deps.now().getTime();
+        const retryAt = Math.min(failedAt + retryDelay(row.attempts, this.options.retry), row.expiresAt.getTime());
         const code = deliveryErrorForLog(error);
         await this.settle(row, {
           dueAt: new Date(retryAt),
           lastError: String(code.responseCode ?? code.code ?? 'failed'),
         });
         this.deps.log.warn(
-          { mail: about, attempt: row.attempts, err: code, retryInMs: retryAt - now.getTime() },
+          { mail: about, attempt: row.attempts, err: code, retryInMs: retryAt - failedAt },
           'mail not delivered; trying again later',
         );
         return;
