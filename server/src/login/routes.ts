@@ -72,12 +72,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     const session = await createLoginSession(ctx, body.email, account?.id ?? null, state, returnQueryOf(query));
     if (state === 'OTPRequired') {
       // Known and unknown emails take the same path and the same time: a code is issued either
-      // way, and the mail goes out after the answer. Only a real account's mail holds the code.
+      // way, and a mail is written to the outbox, sent after the answer. Only a real account's
+      // mail holds the code. The code is in the store before its mail is written, so no mail
+      // carries a code the store does not hold.
       const code = await issueCode(ctx, body.email);
       const mail = account
         ? codeMail(body.email, code, account.locale === 'sv' ? 'sv' : 'en')
         : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language']));
-      ctx.background('mail.code', () => ctx.mailer.send(mail));
+      await ctx.outbox.send(mail);
     }
     return loginResponse(ctx, state, session.id, account, creds, false, body.email);
   });

@@ -39,14 +39,17 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     ctx.background('reset.request', async () => {
       const account = await findAccountByEmail(ctx.db, body.email);
       if (!account) return;
-      const link = await issueResetLink(ctx, account.id, body.type || null);
+      // The link and its mail are kept together or not at all.
+      await ctx.outbox.transaction(async (tx, queue) => {
+        const link = await issueResetLink(ctx, account.id, body.type || null, tx);
+        await queue(resetMail(account.email, link, locale));
+      });
       await audit(ctx.db, {
         action: 'password_reset.requested',
         targetType: 'account',
         targetId: account.id,
         ip: request.ip,
       });
-      await ctx.mailer.send(resetMail(account.email, link, locale));
     });
     return {};
   });

@@ -5,15 +5,7 @@
 import { ErrorCode } from '@helios/api';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  accounts,
-  auditEvents,
-  credentials,
-  mailOutbox,
-  oidcClients,
-  tenantSettings,
-  tenants,
-} from '../../src/db/schema';
+import { accounts, auditEvents, credentials, oidcClients, tenantSettings, tenants } from '../../src/db/schema';
 import { codeFromMail, createAccount, createTenant, type FixtureAccount, PASSWORD, totpCode } from '../fixtures';
 import { Browser, INSTANCE_KEY, instanceHeaders } from '../harness';
 import { signIn } from '../oidc-helpers';
@@ -26,24 +18,27 @@ import {
   privatePostgres,
   privateRedis,
   sleep,
+  startMailCatcher,
   startNode,
 } from './support';
 
 let redis: Awaited<ReturnType<typeof privateRedis>>;
 let postgres: Awaited<ReturnType<typeof privatePostgres>>;
 let fixtures: ReturnType<typeof openDatabase>;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let env: Record<string, string>;
 /** RATE_LIMIT on (every throttled endpoint asks Redis first) and off (the code checks do). */
 let throttled: HeliosNode;
 let unthrottled: HeliosNode;
 
 beforeAll(async () => {
-  [redis, postgres] = await Promise.all([privateRedis(), privatePostgres()]);
+  [redis, postgres, mail] = await Promise.all([privateRedis(), privatePostgres(), startMailCatcher()]);
   env = {
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     HELIOS_SECRET: newSecret(),
     INSTANCE_API_KEY: INSTANCE_KEY,
+    SMTP_URL: mail.url,
   };
   [throttled, unthrottled] = await Promise.all([
     startNode('throttled node', { ...env, RATE_LIMIT: 'true' }),
@@ -55,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([throttled?.kill(), unthrottled?.kill()]);
   await fixtures?.close();
+  await mail?.close();
   await redis?.stop();
   postgres?.remove();
 });
@@ -94,13 +90,7 @@ function expectUnavailable(answer: Answer, what: string) {
 }
 
 async function codeMailedTo(email: string): Promise<string> {
-  let text = '';
-  await eventually(`a code mailed to ${email}`, async () => {
-    const rows = await fixtures.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
-    text = rows.at(-1)?.textBody ?? '';
-    return text !== '';
-  });
-  return codeFromMail(text);
+  return codeFromMail(await mail.next(email));
 }
 
 async function signedInAdmin(node: HeliosNode) {
