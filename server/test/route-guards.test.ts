@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type RouteContract, routes } from '@helios/api';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RouteGuard, routeGuards } from '../src/http/routes';
+import { type RouteGuard, routeGuards, trackRouteGuards } from '../src/http/routes';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -113,4 +114,12 @@ describe('signed out, every session route refuses', () => {
       });
     }
   });
+});
+
+test('an app with a route registered without a guard does not start', async () => {
+  const app = Fastify({ logger: false });
+  trackRouteGuards(app);
+  app.get('/forgotten', async () => ({}));
+  await expect(app.ready()).rejects.toThrow(/Routes without a guard: GET \/forgotten/);
+  await app.close();
 });

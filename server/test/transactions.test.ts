@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ErrorCode, type PublicKeyOptions } from '@helios/api';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { accounts, credentials, passwordResets } from '../src/db/schema';
 import { issueResetLink } from '../src/reset/links';
@@ -10,6 +10,7 @@ import { SoftwareAuthenticator } from './authenticator';
 import { eventually } from './eventually';
 import { codeFromMail, createAccount, PASSWORD, totpCode } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
+import { allowAuditRows, refuseAuditRowsOf } from './refused-audit';
 
 /**
  * Every change that writes more than one row is written in one transaction, its audit row
@@ -22,27 +23,13 @@ let server: TestServer;
 beforeAll(async () => {
   // A security key is bound to a domain name, not an address.
   server = await startTestServer({ hostname: 'localhost' });
-  await server.ctx.db.execute(sql`
-    create or replace function refuse_audit_for_test() returns trigger language plpgsql as $$
-    begin
-      raise exception 'audit refused for the test' using errcode = '57P03';
-    end $$`);
 });
 afterEach(async () => {
-  await allowAuditRows();
+  await allowAuditRows(server);
 });
 afterAll(async () => {
-  await server?.ctx.db.execute(sql`drop function if exists refuse_audit_for_test()`);
   await server?.close();
 });
-
-/** Makes the database refuse audit rows of one action (a name from this file, never input). */
-const refuseAuditRowsOf = (action: string) =>
-  server.ctx.db.execute(
-    sql.raw(`create trigger refuse_audit_for_test before insert on audit_events
-      for each row when (new.action = '${action}') execute function refuse_audit_for_test()`),
-  );
-const allowAuditRows = () => server.ctx.db.execute(sql`drop trigger if exists refuse_audit_for_test on audit_events`);
 
 async function refusedWith503(call: Promise<unknown>) {
   const error = await failure(call);
@@ -80,9 +67,9 @@ describe('a change and its audit row are kept together or not at all', () => {
     const { browser, account } = await signedInWithAuthenticator();
     const before = await credentialsOf(account.id);
     const setup = await browser.api.call('tfaSetup');
-    await refuseAuditRowsOf('credential.totp_registered');
+    await refuseAuditRowsOf(server, 'credential.totp_registered');
     await refusedWith503(browser.api.call('tfaActivate', { body: { totp_code: totpCode(setup.secret) } }));
-    await allowAuditRows();
+    await allowAuditRows(server);
     expect(await credentialsOf(account.id)).toEqual(before);
     // The set-up is still pending, and goes through now.
     const info = await browser.api.call('tfaActivate', { body: { totp_code: totpCode(setup.secret) } });
@@ -100,15 +87,15 @@ describe('a change and its audit row are kept together or not at all', () => {
       body: { session_id: started.session_id as string, email: account.email, password: PASSWORD },
     });
     expect(afterPassword.state).toBe('TOTPResetRequired');
-    await refuseAuditRowsOf('credential.totp_merged');
+    await refuseAuditRowsOf(server, 'credential.totp_merged');
     await refusedWith503(
       browser.api.call('mergeMfa', {
         body: { session_id: afterPassword.session_id as string, totp_code: totpCode(account.totp[0] as string) },
       }),
     );
-    await allowAuditRows();
+    await allowAuditRows(server);
     expect(await credentialsOf(account.id)).toEqual(before);
-    expect((await browser.api.call('ping', { query: { session_id: afterPassword.session_id } })).state).toBe(
+    expect((await browser.api.call('ping', { query: { session_id: afterPassword.session_id as string } })).state).toBe(
       'TOTPResetRequired',
     );
   });
@@ -116,11 +103,11 @@ describe('a change and its audit row are kept together or not at all', () => {
   test('removing a sign-in method from the profile: it is kept', async () => {
     const { browser, account } = await signedInWithAuthenticator();
     const before = await credentialsOf(account.id);
-    await refuseAuditRowsOf('credential.deleted');
+    await refuseAuditRowsOf(server, 'credential.deleted');
     await refusedWith503(
       browser.api.call('deleteCredential', { params: { id: account.credentialIds.totp0 as string } }),
     );
-    await allowAuditRows();
+    await allowAuditRows(server);
     expect(await credentialsOf(account.id)).toEqual(before);
   });
 
@@ -133,13 +120,13 @@ describe('a change and its audit row are kept together or not at all', () => {
       body: { session_id: started.session_id as string, email: account.email, otp: code },
     });
     expect(offered.state).toBe('AskedCreateCredential');
-    await refuseAuditRowsOf('credential.password_created');
+    await refuseAuditRowsOf(server, 'credential.password_created');
     await refusedWith503(
       browser.api.call('createPassword', {
         body: { session_id: offered.session_id as string, password: 'Quiet-Harbour-Lamp-42' },
       }),
     );
-    await allowAuditRows();
+    await allowAuditRows(server);
     expect(await credentialsOf(account.id)).toEqual([]);
   });
 
@@ -147,13 +134,13 @@ describe('a change and its audit row are kept together or not at all', () => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
     const browser = server.browser();
     const started = await browser.api.call('start', { body: { email: account.email } });
-    await refuseAuditRowsOf('login.password_failed');
+    await refuseAuditRowsOf(server, 'login.password_failed');
     await refusedWith503(
       browser.api.call('verifyPassword', {
         body: { session_id: started.session_id as string, email: account.email, password: 'not-the-password' },
       }),
     );
-    await allowAuditRows();
+    await allowAuditRows(server);
     const [row] = await server.ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row?.failedAttempts).toBe(0);
   });
@@ -163,22 +150,22 @@ describe('a change and its audit row are kept together or not at all', () => {
     const before = await credentialsOf(account.id);
     const token = (await issueResetLink(server.ctx, account.id, null)).split('/').pop() as string;
     const browser = server.browser();
-    await refuseAuditRowsOf('password_reset.completed');
+    await refuseAuditRowsOf(server, 'password_reset.completed');
     await refusedWith503(browser.api.call('resetConfirm', { body: { token, password: 'Quiet-Harbour-Lamp-42' } }));
-    await allowAuditRows();
+    await allowAuditRows(server);
     expect(await credentialsOf(account.id)).toEqual(before);
     expect(await browser.api.call('resetCheckToken', { body: { token } })).toEqual({});
   });
 
   test('requesting a password reset: no link is left without its audit row', async () => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
-    await refuseAuditRowsOf('password_reset.requested');
+    await refuseAuditRowsOf(server, 'password_reset.requested');
     // The answer never depends on the email; the work (and its failure) comes after it.
     expect(await server.browser().api.call('resetRequest', { body: { email: account.email } })).toEqual({});
     await eventually('the failed reset request in the log', async () =>
       readFileSync(server.logFile as string, 'utf8').includes('"task":"reset.request"'),
     );
-    await allowAuditRows();
+    await allowAuditRows(server);
     expect(await server.ctx.db.select().from(passwordResets).where(eq(passwordResets.accountId, account.id))).toEqual(
       [],
     );
@@ -190,9 +177,9 @@ describe('a change and its audit row are kept together or not at all', () => {
     const options = await browser.api.call('webauthnRegisterOptions', { body: {} });
     const key = new SoftwareAuthenticator(server.url);
     const response = key.create(options as PublicKeyOptions as unknown as PublicKeyCredentialCreationOptionsJSON);
-    await refuseAuditRowsOf('credential.webauthn_registered');
+    await refuseAuditRowsOf(server, 'credential.webauthn_registered');
     await refusedWith503(browser.api.call('webauthnRegister', { body: { name: 'Blue key', response } }));
-    await allowAuditRows();
+    await allowAuditRows(server);
     const keys = await server.ctx.db
       .select()
       .from(credentials)
@@ -203,9 +190,9 @@ describe('a change and its audit row are kept together or not at all', () => {
   test("an admin's password reset for an account: no link is made and no mail sent", async () => {
     const admin = await signedInAdmin(server);
     const account = await createAccount(server.ctx, { password: PASSWORD });
-    await refuseAuditRowsOf('admin.password_reset.sent');
+    await refuseAuditRowsOf(server, 'admin.password_reset.sent');
     await refusedWith503(admin.browser.api.call('accountResetPassword', { params: { accountId: account.id } }));
-    await allowAuditRows();
+    await allowAuditRows(server);
     expect(await server.ctx.db.select().from(passwordResets).where(eq(passwordResets.accountId, account.id))).toEqual(
       [],
     );
