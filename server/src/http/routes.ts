@@ -61,8 +61,9 @@ declare module 'fastify' {
   }
 }
 
-/** What a guard lets through to the handler (the signed-in account, say), or throws the refusal. */
-export type Guard<T> = { kind: GuardKind; check: (request: FastifyRequest) => Promise<T> };
+/** What a guard lets through to the handler (the signed-in account, say), or throws the refusal;
+ * a guard without a check (public routes) adds no hook to the route. */
+export type Guard<T> = { kind: GuardKind; check?: (request: FastifyRequest) => Promise<T> };
 
 /** Registers a route of the contract behind a guard: the guard runs first, before the body is
  * even read (so a caller without access learns nothing about the input rules, not even that a
@@ -75,17 +76,23 @@ export function registerGuarded<R extends RouteContract, T>(
   guard: Guard<T>,
   handler: (input: Input<R>, granted: T, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
+  const { check } = guard;
   const granted = new WeakMap<FastifyRequest, { value: T }>();
+  const unchecked = { value: undefined as T };
   app.route({
     method: route.method,
     url: route.path,
     config: { jsonOnly: true, guard: guard.kind },
     // onRequest: before the body is even read, so an unauthorised caller costs no parsing.
-    onRequest: async (request: FastifyRequest) => {
-      granted.set(request, { value: await guard.check(request) });
-    },
+    ...(check
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            granted.set(request, { value: await check(request) });
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
-      const pass = granted.get(request);
+      const pass = check ? granted.get(request) : unchecked;
       // Unreachable while the hook runs first; refused rather than let through if it ever did not.
       if (!pass) throw errors.forbidden();
       const input = {
@@ -101,7 +108,7 @@ export function registerGuarded<R extends RouteContract, T>(
   });
 }
 
-const openToAll: Guard<null> = { kind: 'public', check: async () => null };
+const openToAll: Guard<undefined> = { kind: 'public' };
 
 /** Registers a public route of the contract. A route the contract reserves for a signed-in
  * person or an admin cannot be registered here: see `registerSession` and `registerAdmin`. */
