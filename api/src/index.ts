@@ -2,5 +2,6 @@ export * from './admin';
 export { type ApiClient, ApiError, type CallInput, type CallOutput, type ClientOptions, createClient } from './client';
 export * from './errors';
 export { openApiDocument } from './openapi';
+export { RETURN_PATH_MAX_LENGTH, safeReturnPath } from './return-path';
 export { type RouteContract, type RouteName, routes, signInRoutes } from './routes';
 export * from './schemas';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeReturnPath } from './return-path';
 
 /** Longest accepted password: generous for passphrases, bounded so hashing cannot be abused. */
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -167,12 +168,12 @@ export type ProvidersResponse = z.infer<typeof ProvidersResponse>;
 
 export const ProviderParams = z.object({ provider: FederatedProviderId });
 export const ProviderLoginQuery = z.object({ session_id: SessionId });
-/** Where the profile's link flow returns: a same-origin path only. */
+/** Where the profile's link flow returns: a path on this site only (`safeReturnPath`). */
 export const ProviderLinkQuery = z.object({
   from: z
     .string()
     .max(512)
-    .regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path on this site')
+    .refine((from) => safeReturnPath(from) !== null, 'Must be a path on this site')
     .optional()
     .default('/profile'),
 });

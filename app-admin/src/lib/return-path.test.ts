@@ -16,6 +16,17 @@ describe('adminReturnPath', () => {
     expect(adminReturnPath('javascript:alert(1)')).toBeNull();
   });
 
+  test('refuses addresses that resolve to another host', () => {
+    for (const from of [
+      '/admin/..//evil.example',
+      '/.//evil.example/admin',
+      '/%2e//evil.example/admin',
+      '/\t/evil.example/admin',
+    ]) {
+      expect(adminReturnPath(from), from).toBeNull();
+    }
+  });
+
   test('refuses paths outside the console, also after dot segments', () => {
     expect(adminReturnPath('/login')).toBeNull();
     expect(adminReturnPath('/administrator')).toBeNull();

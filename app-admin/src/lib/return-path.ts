@@ -1,24 +1,19 @@
+import { safeReturnPath } from '@helios/api/return-path';
+
 /** Where the console lives on the server. */
 export const ADMIN_BASE = '/admin';
 
 /**
- * A `from` address to come back to: only a path of this console on this site (`/admin`,
- * `/admin/…`, `/admin?…`) — never another origin, a protocol-relative `//host`, a backslash
- * trick or another part of the site — so it cannot be an open redirect. Null when unsafe.
+ * A `from` address to come back to: a safe return path of this site (see `safeReturnPath`) that
+ * is also inside this console (`/admin`, `/admin/…`, `/admin?…`), so it cannot be an open
+ * redirect nor lead to another part of the site. Null when it is neither.
  */
 export function adminReturnPath(from: string | null | undefined): string | null {
-  if (!from || from.length > 2048) return null;
-  if (!from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return null;
-  let url: URL;
-  try {
-    url = new URL(from, 'https://helios.invalid');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'https://helios.invalid') return null;
-  // The URL parser resolves dot segments, so '/admin/../login' is judged as '/login'.
-  const inConsole = url.pathname === ADMIN_BASE || url.pathname.startsWith(`${ADMIN_BASE}/`);
-  return inConsole ? `${url.pathname}${url.search}${url.hash}` : null;
+  const path = safeReturnPath(from);
+  if (path === null) return null;
+  // Judged in its normalised form, so '/admin/../login' counts as '/login'.
+  const pathname = path.split(/[?#]/, 1)[0] ?? path;
+  return pathname === ADMIN_BASE || pathname.startsWith(`${ADMIN_BASE}/`) ? path : null;
 }
 
 /** The browser address of a router location inside the console (the router drops the base). */

@@ -1,4 +1,4 @@
-import { ErrorCode, type FederatedProviderId, routes } from '@helios/api';
+import { ErrorCode, type FederatedProviderId, routes, safeReturnPath } from '@helios/api';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorizationCodeGrant, buildAuthorizationUrl, calculatePKCECodeChallenge } from 'openid-client';
 import {
@@ -32,6 +32,9 @@ import {
 import { type Assertion, type Decision, decideLink, decideSignIn, errorTypeOf } from './decide';
 import { findIdentity, identityFacts, linkIdentity, recordIdentitySignIn } from './identities';
 import { configuredProvider, ProviderDirectory, providerHost, redirectUri, SCOPE } from './providers';
+
+/** Where the profile's link flow returns when `from` is missing or not a path on this site. */
+const PROFILE_PATH = '/profile';
 
 /** Why a round trip ends back on the page with `error=<code>`; `reason` is for the log only. */
 class Refusal extends Error {
@@ -84,19 +87,14 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     return provider;
   }
 
-  /** `from` as the path it resolves to on this site, or the profile. The contract allows only
-   * paths, but a path like `/.//host` resolves to `//host`, which a browser reads as another
-   * site. */
-  function sitePath(from: string): string {
-    const site = new URL(ctx.config.publicUrl);
-    const url = new URL(from, site);
-    if (url.origin !== site.origin || /^[/\\]{2}/.test(url.pathname)) return '/profile';
-    return `${url.pathname}${url.search}${url.hash}`;
+  /** `from` as the path it resolves to on this site, or the profile. */
+  function returnPath(from: string): string {
+    return safeReturnPath(from) ?? PROFILE_PATH;
   }
 
   /** A same-origin path with the outcome of a link in its query. */
   function pathWith(path: string, extra: Record<string, string>): string {
-    const url = new URL(sitePath(path), ctx.config.publicUrl);
+    const url = new URL(returnPath(path), ctx.config.publicUrl);
     for (const name of ['linked', 'error', 'error_type']) url.searchParams.delete(name);
     for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
     return `${url.pathname}${url.search}${url.hash}`;
@@ -194,7 +192,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     routes.providerLink,
     async ({ params, query }, { account, request, reply }) => {
       const provider = configured(params.provider);
-      const from = sitePath(query.from);
+      const from = returnPath(query.from);
       try {
         await limit(ctx, request, rateRules.start);
         const purpose: AttemptPurpose = { kind: 'profile', accountId: account.id, from };
@@ -207,7 +205,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
       // A browser that is not signed in goes to sign in first, and comes back here after.
       signedOut: async ({ params, query }, _request, reply) => {
         configured(params.provider);
-        return reply.redirect(`/login?${new URLSearchParams({ from: sitePath(query.from) })}`);
+        return reply.redirect(`/login?${new URLSearchParams({ from: returnPath(query.from) })}`);
       },
     },
   );
@@ -392,7 +390,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
       const code = codeOf(error, request.log, provider.id);
       if (!purpose) return reply.redirect(`/login?${new URLSearchParams(failure(code))}`);
       if (purpose.kind === 'profile' && code === ErrorCode.unauthenticated)
-        return reply.redirect(`/login?${new URLSearchParams({ from: sitePath(purpose.from) })}`);
+        return reply.redirect(`/login?${new URLSearchParams({ from: returnPath(purpose.from) })}`);
       return reply.redirect(returnTo(purpose, failure(code)));
     }
   });

@@ -1,4 +1,5 @@
 import type { FederatedProviderId, LoginSessionResponse } from '@helios/api';
+import { safeReturnPath } from '@helios/api/return-path';
 import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,7 +8,6 @@ import { initialLogin, loginAtom, loginBusyAtom, loginErrorAtom, viewFrom } from
 import { INVALID_SESSION_RESET_MS, SHARING_PORTAL_CLIENT_ID, SHARING_PORTAL_ENTRY } from '../../lib/constants';
 import { useExternalNavigate } from '../../lib/navigation';
 import { providerLoginUrl } from '../../lib/providers';
-import { safeReturnPath } from '../../lib/return-path';
 
 /** Error messages, the interaction check and security keys, loaded after the form shows, with
  * the API client alongside: the first call waits for both at once. */
