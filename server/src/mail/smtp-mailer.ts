@@ -1,10 +1,10 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mail, Mailer } from './mailer';
 
 /** Mail over SMTP (`SMTP_URL`); loaded only when it is configured. */
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp' as const;
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Transporter;
   constructor(
     url: string,
     private readonly from: string,
