@@ -12,9 +12,6 @@
  * afterwards). `both` (the default) runs services only when they are reachable.
  * What each figure means: docs/performance-server.md.
  */
-// First, as the server's own entry points do: a process that serves requests keeps the shape
-// of Node's tick entries alive from its start (src/tick-shapes.ts).
-import '../src/tick-shapes';
 import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';

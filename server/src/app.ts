@@ -9,7 +9,7 @@ import type { Context } from './context';
 import { ping } from './db/client';
 import { isDatabaseDown } from './db/unavailable';
 import { registerFederationRoutes } from './federation/routes';
-import { lazyRequestLog, maskUrl, OneLinePerRequest } from './http/access-log';
+import { lazyRequestLog, maskUrl, OneLinePerRequest, requestSerializers } from './http/access-log';
 import { errorForLog, HttpError } from './http/errors';
 import { apiHeaders, pageHeaders, registerSecurity } from './http/security';
 import { registerInvoiceRoutes } from './invoice/routes';
@@ -49,10 +49,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       ],
       censor: '***',
     },
-    serializers: {
-      req: (request) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
-      res: (reply) => ({ statusCode: reply.statusCode }),
-    },
+    serializers: requestSerializers,
   };
 }
 

@@ -1,6 +1,4 @@
 #!/usr/bin/env node
-// First, before anything else is loaded (see the module).
-import './tick-shapes';
 import { RedirectUri } from '@helios/api';
 import { setPlatformAdmin } from './admin/grant';
 import { type Config, ConfigError, loadConfig } from './config';

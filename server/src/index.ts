@@ -1,8 +1,5 @@
 /** The server as a library, for running Helios inside another Node process (the benchmarks run
  * the built `dist/index.js` this way, as deployed). The command line is `cli.ts`. */
-// First, before anything else is loaded (see the module).
-import './tick-shapes';
-
 export { loggerOptions } from './app';
 export { type Config, loadConfig } from './config';
 export { logDestination } from './log-destination';

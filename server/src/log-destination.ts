@@ -27,7 +27,7 @@ export class LineBatch {
     return true;
   }
 
-  /** Writes the gathered lines now (pino calls it from `logger.flush()`). */
+  /** Writes the gathered lines now (pino calls it right after a fatal line). */
   flushSync(): void {
     open.delete(this);
     if (this.lines.length === 0) return;

@@ -9,7 +9,8 @@ import type { Context } from './context';
 import { openDatabase } from './db/client';
 import { errorForLog } from './http/errors';
 import { logDestination } from './log-destination';
-import { type Mailer, OutboxMailer } from './mail/mailer';
+import { type Delivery, LogDelivery, senderDomain } from './mail/delivery';
+import { MailOutbox, type OutboxOptions } from './mail/outbox';
 import { randomToken, Secrets } from './security/tokens';
 import { MemoryStore } from './store/memory-store';
 import type { RedisStore } from './store/redis-store';
@@ -32,7 +33,10 @@ export type StartOptions = {
   ephemeral?: boolean;
   now?: () => Date;
   logger?: FastifyBaseLogger;
-  mailer?: Mailer;
+  /** Where mail goes instead of SMTP or the log (tests catching mail in memory). */
+  delivery?: Delivery;
+  /** The outbox worker's timings (tests shorten them). */
+  outbox?: Partial<OutboxOptions>;
 };
 
 /** Opens every dependency in the configured mode and builds the app (not yet listening). */
@@ -52,24 +56,30 @@ export async function createServer(config: Config, options: StartOptions = {}): 
   } else {
     store = new MemoryStore();
   }
-  const mailer =
-    options.mailer ??
+  const delivery =
+    options.delivery ??
     (config.smtpUrl
-      ? new (await import('./mail/smtp-mailer')).SmtpMailer(config.smtpUrl, config.mailFrom)
-      : new OutboxMailer(database.db));
+      ? new (await import('./mail/smtp-delivery')).SmtpDelivery(config.smtpUrl, config.mailFrom)
+      : new LogDelivery());
+  const secrets = new Secrets(serverSecret(config, dataDir));
+  const now = options.now ?? (() => new Date());
+  const outbox = new MailOutbox(
+    { db: database.db, secrets, delivery, log, now, messageIdDomain: senderDomain(config.mailFrom) },
+    options.outbox,
+  );
   const pending = new Set<Promise<unknown>>();
   const ctx: Context = {
     config,
     db: database.db,
     store,
-    mailer,
-    secrets: new Secrets(serverSecret(config, dataDir)),
+    outbox,
+    secrets,
     accountViews: new AccountViewCache(database.db, store, {
       onMissedBroadcast: (error) =>
         log.warn({ err: errorForLog(error) }, 'account change not broadcast; other nodes catch up within a minute'),
     }),
     log,
-    now: options.now ?? (() => new Date()),
+    now,
     background: (name, work) => {
       const task = work()
         .catch((error: unknown) => log.error({ err: errorForLog(error), task: name }, 'background task failed'))
@@ -79,13 +89,17 @@ export async function createServer(config: Config, options: StartOptions = {}): 
   };
   await ctx.accountViews.listen();
   const app = await buildApp(ctx);
+  // Only a serving node delivers mail: the command line's one-off commands open the same
+  // database and leave its mail alone.
+  app.addHook('onListen', async () => outbox.start());
   return {
     app,
     ctx,
     close: async () => {
       await app.close();
-      // Work already accepted (mail) finishes before the connections close.
+      // Work already accepted finishes before the connections close; mail being sent too.
       await Promise.allSettled([...pending]);
+      await outbox.stop();
       await store.close();
       await database.close();
     },

@@ -22,7 +22,7 @@ describe('REDIS_KEY_PREFIX', () => {
   // Only the PostgreSQL + Redis run has a Redis to look into; embedded there is none.
   test.runIf(backend === 'postgres+redis')('puts every key of a deployment under its prefix', async () => {
     const prefix = `prefix-test-${Date.now().toString(36)}:`;
-    server = await startTestServer({ env: { REDIS_KEY_PREFIX: prefix } });
+    server = await startTestServer({ env: { REDIS_KEY_PREFIX: prefix, RATE_LIMIT: 'true' } });
     const { account } = await signedIn(server);
     const redis = new Redis(process.env.REDIS_URL as string);
     try {
@@ -31,6 +31,10 @@ describe('REDIS_KEY_PREFIX', () => {
       expect(keys).toContain(`${prefix}account-sessions:${account.id}`);
       const outside = await redis.keys(`*account-sessions:${account.id}`);
       expect(outside).toEqual([`${prefix}account-sessions:${account.id}`]);
+      // The rate limiter's counters too, each expiring with its window.
+      const counter = keys.find((key) => key.startsWith(`${prefix}rate:start:`));
+      expect(counter).toBeDefined();
+      expect(await redis.pttl(counter as string)).toBeGreaterThan(0);
     } finally {
       redis.disconnect();
     }

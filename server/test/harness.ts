@@ -4,15 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@helios/api';
-import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { loggerOptions } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { mailOutbox } from '../src/db/schema';
 import { logDestination } from '../src/log-destination';
+import type { Delivery } from '../src/mail/delivery';
+import type { OutboxOptions } from '../src/mail/outbox';
 import { createServer, type Running } from '../src/server';
 import { PASSWORD } from './fixtures';
 
@@ -218,8 +218,22 @@ export type TestServerOptions = {
   reuse?: { databaseUrl?: string; dataDir?: string; storePrefix: string; secret: string };
   /** Write the server's log (level info, or LOG_LEVEL from `env`) to a file in LOG_DIR (default
    * true); false keeps it silent. Never to stdout. */
-  logFile?: boolean;
+  logFile?: boolean /** Send mail over SMTP to this address (a test's own mail server) instead of catching it. */;
+  smtpUrl?: string;
+  /** The outbox worker's timings (default: production's). */
+  outbox?: Partial<OutboxOptions>;
 };
+
+/** Embedded mode's delivery in tests: the mail the worker would print, kept in memory. */
+function deliveryInMemory(mails: CaughtMail[]): Delivery {
+  return {
+    kind: 'log',
+    deliver: async (mail) => {
+      mails.push({ to: mail.to, subject: mail.subject, text: mail.text });
+    },
+    close: async () => {},
+  };
+}
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -247,11 +261,15 @@ export async function startTestServer(options: TestServerOptions = {}) {
     }
     env.REDIS_URL = process.env.REDIS_URL as string;
     env.REDIS_KEY_PREFIX = storePrefix;
-    smtp = await startSmtpCatcher();
-    env.SMTP_URL = smtp.url;
+    if (!options.smtpUrl) {
+      smtp = await startSmtpCatcher();
+      env.SMTP_URL = smtp.url;
+    }
   } else if (options.reuse?.dataDir) {
     env.DATA_DIR = options.reuse.dataDir;
   }
+  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
+  const delivered: CaughtMail[] = [];
   const config: Config = loadConfig(env);
   const log = fileLogger(options.logFile === false ? 'silent' : config.logLevel);
   recordSecret('server secret', secret);
@@ -261,18 +279,17 @@ export async function startTestServer(options: TestServerOptions = {}) {
     ephemeral: backend === 'embedded' && !options.reuse?.dataDir,
     now: options.now,
     logger: log.logger,
+    delivery: env.SMTP_URL ? undefined : deliveryInMemory(delivered),
+    outbox: options.outbox,
   });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://${options.hostname ?? '127.0.0.1'}:${(running.app.server.address() as AddressInfo).port}`;
   running.ctx.config.publicUrl = url;
 
+  /** The mail delivered so far: caught over SMTP, or in embedded mode as the log would have
+   * printed it (none when the test brought its own mail server). */
   async function mails(): Promise<CaughtMail[]> {
-    let caught: CaughtMail[];
-    if (smtp) caught = smtp.mails;
-    else {
-      const rows = await running.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id));
-      caught = rows.reverse().map((row) => ({ to: row.toAddress, subject: row.subject, text: row.textBody }));
-    }
+    const caught = smtp ? smtp.mails : delivered;
     for (const mail of caught) recordMail(mail.text);
     return caught;
   }

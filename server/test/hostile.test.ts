@@ -1,4 +1,4 @@
-import { routes } from '@helios/api';
+import { ErrorCode, routes } from '@helios/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts } from '../src/db/schema';
 import { createAccount, PASSWORD } from './fixtures';
@@ -203,11 +203,32 @@ describe('rate limits', () => {
       for (let i = 0; i < 31; i++)
         last = await browser.raw('POST', '/auth/login/start', JSON.stringify({ email: `r${i}@example.com` }));
       expect(last.status).toBe(429);
+      expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(last.headers.get('retry-after'))).toBeLessThanOrEqual(60);
       expectErrorShape(last.status, last.json);
+      expect((last.json as { detail: { type: string }[] }).detail[0]?.type).toBe(ErrorCode.rateLimited);
+      // Each rule counts on its own: a sign-in step is still answered from this address.
+      const step = await browser.raw(
+        'POST',
+        '/auth/login/verify-password',
+        JSON.stringify({ session_id: 'x'.repeat(32), email: 'r0@example.com', password: 'whatever' }),
+      );
+      expect(step.status).toBe(404);
+      expect((step.json as { detail: { type: string }[] }).detail[0]?.type).toBe(ErrorCode.loginSessionMissing);
     } finally {
       await limited.close();
     }
+  });
+
+  test('with RATE_LIMIT=false nothing is limited: the 31st start in a minute is answered', async () => {
+    const browser = server.browser();
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++)
+      answers.push(
+        (await browser.raw('POST', '/auth/login/start', JSON.stringify({ email: `u${i}@example.com` }))).status,
+      );
+    expect(answers).toEqual(Array(31).fill(200));
   });
 });
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { audit, findAccount, findAccountWithCredentials } from '../src/accounts/repository';
 import { preparedPerDatabase } from '../src/db/client';
-import { accounts, auditEvents } from '../src/db/schema';
+import { accounts, auditEvents, conflictTargets, credentials } from '../src/db/schema';
 import { recordSuccess } from '../src/login/lock';
 import { createAccount, PASSWORD } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { backend, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,6 +23,15 @@ const auditRows = (targetId: string) =>
     .where(and(eq(auditEvents.targetType, 'test'), eq(auditEvents.targetId, targetId)));
 
 class RolledBack extends Error {}
+
+/** The SQLSTATE of a failed query (drizzle keeps the driver's error as the cause). */
+async function sqlState(query: Promise<unknown>): Promise<string | undefined> {
+  const error = await query.then(
+    () => null,
+    (e: unknown) => e as { code?: string; cause?: { code?: string } },
+  );
+  return error ? (error.code ?? error.cause?.code) : undefined;
+}
 
 /** Runs `work` in a transaction that is then rolled back. */
 async function inRolledBackTransaction(work: (tx: typeof server.ctx.db) => Promise<void>) {
@@ -101,5 +110,42 @@ describe('statements prepared once per database', () => {
     await recordSuccess(server.ctx, { ...before, id: second.id }, { ip: null, via: 'otp' });
     expect((await findAccount(server.ctx.db, second.id))?.lastLoginAt).toBeInstanceOf(Date);
     expect(await successes()).toHaveLength(1);
+  });
+
+  /** A password upsert prepared once per database, its ON CONFLICT target naming the partial
+   * index's predicate as `targetWhere`. */
+  const passwordUpsert = (name: string, targetWhere: SQL) =>
+    preparedPerDatabase((db) =>
+      db
+        .insert(credentials)
+        .values({ accountId: sql.placeholder('accountId'), type: 'password', secret: sql.placeholder('secret') })
+        .onConflictDoUpdate({ target: credentials.accountId, targetWhere, set: { secret: sql`excluded.secret` } })
+        .prepare(name),
+    );
+
+  // Only PostgreSQL keeps a prepared statement under its name (node-postgres) and may then plan it
+  // generically; PGlite's query parses and plans every run for its values.
+  test.skipIf(backend === 'embedded')(
+    'why conflict targets are literals: prepared with a parameter there, the upsert fails once its plan turns generic',
+    async () => {
+      const upsert = passwordUpsert('test_password_upsert_with_parameter', eq(credentials.type, 'password'));
+      const account = await createAccount(server.ctx, { password: null });
+      const states: (string | undefined)[] = [];
+      for (let run = 0; run < 8; run++)
+        states.push(await sqlState(upsert(server.ctx.db).execute({ accountId: account.id, secret: String(run) })));
+      // The first five runs are planned for their values; a generic plan cannot see that the
+      // parameter is 'password' and finds no index for the target (42P10).
+      expect(states.slice(0, 5)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+      expect(states).toContain('42P10');
+    },
+  );
+
+  test('the same upsert with the literal target, prepared, works beyond five runs', async () => {
+    const upsert = passwordUpsert('test_password_upsert_with_literal', conflictTargets.password);
+    const account = await createAccount(server.ctx, { password: null });
+    for (let run = 0; run < 8; run++)
+      await upsert(server.ctx.db).execute({ accountId: account.id, secret: String(run) });
+    const rows = await server.ctx.db.select().from(credentials).where(eq(credentials.accountId, account.id));
+    expect(rows.map((row) => row.secret)).toEqual(['7']);
   });
 });

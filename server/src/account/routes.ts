@@ -8,9 +8,8 @@ import { accounts, credentials, tenants, tenantUsers } from '../db/schema';
 import { signedInAccount } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
-import { limit } from '../login/routes';
 import { handOver } from '../oidc/provider';
-import { rateRules } from '../security/rate-limit';
+import { limit, rateRules } from '../security/rate-limit';
 import { newTotpSecret, totpFor, verifyTotp } from '../security/totp';
 import { currentSession, endPortalSession } from '../session/portal-session';
 

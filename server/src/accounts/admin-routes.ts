@@ -51,10 +51,12 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
 
   registerAdmin(app, ctx, adminRoutes.accountResetPassword, async ({ params }, call) => {
     const account = await accountOr404(params.accountId);
-    // The same link as /auth/reset/request makes, in the account's own language; sent before
-    // answering so the admin learns when the mail could not be handed over.
-    const link = await issueResetLink(ctx, account.id, null);
-    await ctx.mailer.send(resetMail(account.email, link, account.locale as Locale));
+    // The same link as /auth/reset/request makes, in the account's own language; the link and
+    // its mail are kept together, and the mail is sent after the answer.
+    await ctx.outbox.transaction(async (tx, queue) => {
+      const link = await issueResetLink(ctx, account.id, null, tx);
+      await queue(resetMail(account.email, link, account.locale as Locale));
+    });
     await auditAdmin(ctx, call, 'password_reset.sent', { type: 'account', id: account.id });
     return undefined;
   });

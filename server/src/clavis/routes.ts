@@ -6,8 +6,7 @@ import type { Context } from '../context';
 import { tenants } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { register } from '../http/routes';
-import { limit } from '../login/routes';
-import { rateRules } from '../security/rate-limit';
+import { limit, rateRules } from '../security/rate-limit';
 import { takeClavis } from './clavis';
 
 /** One answer for every clavis that cannot be used (unknown, used, expired, other tenant), so a

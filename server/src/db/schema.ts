@@ -211,15 +211,39 @@ export const notificationTenants = pgTable(
   ],
 );
 
-/** Mail written instead of sent in embedded mode (no SMTP configured). */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  textBody: text('text_body').notNull(),
-  htmlBody: text('html_body'),
-});
+/** Every mail, written in the transaction of the change it tells of and delivered by the outbox
+ * worker of some node (`mail/outbox.ts`): over SMTP, or to the log in embedded mode. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    /** The bodies of mail written before bodies were sealed (all of it delivered then); empty
+     * for newer mail. */
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** What the mail is (`code`, `no_account`, `reset`): for the log, which never holds a body. */
+    kind: text('kind').notNull().default('mail'),
+    /** Text and HTML sealed under the server secret (they hold codes and reset links); cleared
+     * once the mail is sent or dropped. */
+    bodySealed: text('body_sealed'),
+    state: text('state').$type<'pending' | 'sent' | 'dropped'>().notNull().default('pending'),
+    /** Times a worker has taken it; a worker's writes about a mail name the attempt they are
+     * about, so one whose lease ran out cannot overwrite the next worker's outcome. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may next take it: now, after a failed try (backoff), or once the lease of
+     * the worker holding it runs out. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the code or link in it stops working: unsent by then, it is dropped. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Why the last try failed or the mail was dropped: an error code, never a server's text. */
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.dueAt).where(sql`${t.state} = 'pending'`)],
+);
 
 /** OpenID Connect clients of the identity provider: one per tenant instance (managed with the
  * tenant) and the stakeholder sharing portal. The secret is sealed (AES-256-GCM under the server

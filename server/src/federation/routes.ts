@@ -10,8 +10,7 @@ import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { type LoginSession, loadLoginSession, loginPageUrl, loginResponse } from '../login/login-session';
 import { stateAfterFirstFactor } from '../login/machine';
-import { limit } from '../login/routes';
-import { rateRules } from '../security/rate-limit';
+import { limit, rateRules } from '../security/rate-limit';
 import { isBrowserRemembered } from '../session/portal-session';
 import { StoreUnavailableError } from '../store/store';
 import {

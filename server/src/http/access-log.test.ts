@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import pino from 'pino';
 import { describe, expect, test } from 'vitest';
 import { loggerOptions } from '../app';
-import { lazyRequestLog, millisecondsText, OneLinePerRequest, requestFields } from './access-log';
+import { lazyRequestLog, OneLinePerRequest } from './access-log';
 
 /** A Fastify app logging through `OneLinePerRequest` into memory, with the server's logger options. */
 async function appLogging(options: pino.LoggerOptions = {}) {
@@ -54,46 +54,19 @@ describe('the line of each request', () => {
   });
 
   test('stays valid JSON whatever the address holds: quotes, backslashes, control characters, any script', () => {
-    const url = '/a"b\\c/\u2028/\u0000\u001f/日本語/🔑/\ud800';
+    const lines: string[] = [];
+    const logger = pino(loggerOptions('info') as pino.LoggerOptions, { write: (line: string) => lines.push(line) });
+    const url = '/a"b\\c/\u2028/\u0000\u001f/日本語/🔑/\ud800?x="y"&token=SECRET';
     const request = { id: 'req-"1"', method: 'GET', url, ip: undefined } as unknown as FastifyRequest;
-    const reply = { statusCode: 404, elapsedTime: Number.NaN } as unknown as FastifyReply;
-    expect(JSON.parse(`{"x":1${requestFields(request, reply)}}`)).toEqual({
-      x: 1,
+    const reply = { statusCode: 404, elapsedTime: 1.5 } as unknown as FastifyReply;
+    new OneLinePerRequest(logger as unknown as FastifyBaseLogger).requestCompleted(null, request, reply);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
       reqId: 'req-"1"',
-      req: { method: 'GET', url },
+      req: { method: 'GET', url: url.replace('SECRET', '***') },
       res: { statusCode: 404 },
-      responseTime: null,
+      responseTime: 1.5,
     });
-  });
-
-  test('gives the time taken in milliseconds to the microsecond, as a JSON number', () => {
-    const cases: [number, string][] = [
-      [0.4123, '0.412'],
-      [0.0126, '0.013'],
-      [0.0004, '0.000'],
-      [12.3456, '12.346'],
-      [3, '3.000'],
-      [0.9996, '1.000'],
-      [1234.5678, '1234.568'],
-      [Number.NaN, 'null'],
-      [Number.POSITIVE_INFINITY, 'null'],
-      [-1, 'null'],
-    ];
-    for (const [elapsed, text] of cases) {
-      expect(millisecondsText(elapsed)).toBe(text);
-      if (text !== 'null') expect(JSON.parse(text)).toBeCloseTo(elapsed, 3);
-    }
-  });
-
-  test("carries the logger's own time, also when a second passes between lines", async () => {
-    const { app, completed } = await appLogging();
-    await app.inject({ method: 'GET', url: '/x' });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    await app.inject({ method: 'GET', url: '/y' });
-    const [first, second] = completed().map((entry) => entry.time as number);
-    expect((second as number) - (first as number)).toBeGreaterThanOrEqual(1_000);
-    expect(Math.abs((second as number) - Date.now())).toBeLessThan(1_000);
-    await app.close();
   });
 
   test('follows the logger: no line below its level, bindings of a child logger kept', async () => {

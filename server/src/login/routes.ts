@@ -1,5 +1,5 @@
-import { ErrorCode, routes } from '@helios/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routes } from '@helios/api';
+import type { FastifyInstance } from 'fastify';
 import {
   audit,
   credentialsOf,
@@ -9,12 +9,18 @@ import {
   setPassword,
 } from '../accounts/repository';
 import type { Context } from '../context';
-import { errors, HttpError } from '../http/errors';
+import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
 import { signedInSince } from '../oidc/sign-in';
-import { hashPassword, passwordProblems, verifyAgainstDummy, verifyPassword } from '../security/passwords';
-import { consume, type RateRule, rateRules } from '../security/rate-limit';
+import {
+  hashPassword,
+  passwordProblems,
+  verifyAgainstDummy,
+  verifyPassword,
+  weakPassword,
+} from '../security/passwords';
+import { limit, rateRules } from '../security/rate-limit';
 import { verifyTotp } from '../security/totp';
 import { currentSession, isBrowserRemembered } from '../session/portal-session';
 import { loginFlow } from './flow';
@@ -28,27 +34,6 @@ import {
 } from './login-session';
 import { stateAfterFirstFactor, stateAfterStart } from './machine';
 import { checkCode, clearFailures, issueCode } from './otp';
-
-export async function limit(ctx: Context, request: FastifyRequest, rule: RateRule, subject = request.ip) {
-  if (!ctx.config.rateLimit) return;
-  const decision = await consume(ctx.store, rule, subject);
-  if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
-}
-
-/** Weak-password answer listing every rule the password breaks. */
-export function weakPassword(problems: string[]): HttpError {
-  const type = problems.includes('common') ? ErrorCode.commonPassword : ErrorCode.weakPassword;
-  return new HttpError(
-    422,
-    type,
-    'Password does not meet the rules',
-    {},
-    problems.map((problem) => ({
-      type: problem === 'common' ? ErrorCode.commonPassword : ErrorCode.weakPassword,
-      msg: problem,
-    })),
-  );
-}
 
 export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
   const { step, advance, refuse, passSecondFactor } = loginFlow(ctx);
@@ -87,12 +72,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     const session = await createLoginSession(ctx, body.email, account?.id ?? null, state, returnQueryOf(query));
     if (state === 'OTPRequired') {
       // Known and unknown emails take the same path and the same time: a code is issued either
-      // way, and the mail goes out after the answer. Only a real account's mail holds the code.
+      // way, and a mail is written to the outbox, sent after the answer. Only a real account's
+      // mail holds the code. The code is in the store before its mail is written, so no mail
+      // carries a code the store does not hold.
       const code = await issueCode(ctx, body.email);
       const mail = account
         ? codeMail(body.email, code, account.locale === 'sv' ? 'sv' : 'en')
         : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language']));
-      ctx.background('mail.code', () => ctx.mailer.send(mail));
+      await ctx.outbox.send(mail);
     }
     return loginResponse(ctx, state, session.id, account, creds, false, body.email);
   });

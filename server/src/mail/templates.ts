@@ -1,5 +1,17 @@
 import type { Locale } from '@helios/api';
-import type { Mail } from './mailer';
+import { OTP_TTL_MS } from '../login/otp';
+import { RESET_TOKEN_MS } from '../reset/links';
+
+/** The kinds of mail; the log names a mail by its kind, never by its body. */
+export type MailKind = 'code' | 'no_account' | 'reset';
+
+/** A mail to write to the outbox. `validForMs`: how long what it carries works (the code, the
+ * link); a mail not delivered by then is dropped, not sent late. */
+export type Mail = { kind: MailKind; to: string; subject: string; text: string; html?: string; validForMs: number };
+
+/** As long as the code or link works, which the texts below state (10 and 60 minutes). */
+export const CODE_MAIL_VALID_MS = OTP_TTL_MS;
+export const RESET_MAIL_VALID_MS = RESET_TOKEN_MS;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -56,18 +68,35 @@ const texts = {
 export function codeMail(to: string, code: string, locale: Locale): Mail {
   const t = texts[locale];
   const lines = t.code(code);
-  return { to, subject: t.codeSubject, text: lines.join('\n\n'), html: layout(lines.map(escapeHtml)) };
+  return {
+    kind: 'code',
+    validForMs: CODE_MAIL_VALID_MS,
+    to,
+    subject: t.codeSubject,
+    text: lines.join('\n\n'),
+    html: layout(lines.map(escapeHtml)),
+  };
 }
 
 export function noAccountMail(to: string, locale: Locale): Mail {
   const t = texts[locale];
   const lines = t.noAccount(to);
-  return { to, subject: t.noAccountSubject, text: lines.join('\n\n'), html: layout(lines.map(escapeHtml)) };
+  return {
+    kind: 'no_account',
+    // An answer to a sign-in attempt: stale once a code sent then would have been.
+    validForMs: CODE_MAIL_VALID_MS,
+    to,
+    subject: t.noAccountSubject,
+    text: lines.join('\n\n'),
+    html: layout(lines.map(escapeHtml)),
+  };
 }
 
 export function resetMail(to: string, link: string, locale: Locale): Mail {
   const t = texts[locale];
   return {
+    kind: 'reset',
+    validForMs: RESET_MAIL_VALID_MS,
     to,
     subject: t.resetSubject,
     text: [...t.reset, `${t.resetAction}: ${link}`].join('\n\n'),

@@ -8,8 +8,7 @@ import { registerAdmin } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { requireInstance } from '../instance/auth';
-import { limit } from '../login/routes';
-import { rateRules } from '../security/rate-limit';
+import { limit, rateRules } from '../security/rate-limit';
 
 /** Newest notifications an instance gets at once. */
 export const INSTANCE_NOTIFICATIONS_LIMIT = 100;

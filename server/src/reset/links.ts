@@ -1,4 +1,5 @@
 import type { Context } from '../context';
+import type { Database } from '../db/client';
 import { passwordResets } from '../db/schema';
 import { randomToken, sha256 } from '../security/tokens';
 
@@ -9,10 +10,16 @@ export function resetLink(ctx: Context, token: string) {
 }
 
 /** Makes a reset link for an account: a 256-bit token, looked up by its hash, kept sealed
- * under the server secret only so that admins can list active links (spec §6). */
-export async function issueResetLink(ctx: Context, accountId: string, type: string | null): Promise<string> {
+ * under the server secret only so that admins can list active links (spec §6). `db` is the
+ * transaction that writes the link's mail too. */
+export async function issueResetLink(
+  ctx: Context,
+  accountId: string,
+  type: string | null,
+  db: Pick<Database, 'insert'> = ctx.db,
+): Promise<string> {
   const token = randomToken();
-  await ctx.db.insert(passwordResets).values({
+  await db.insert(passwordResets).values({
     accountId,
     tokenHash: sha256(token),
     tokenSealed: ctx.secrets.seal(token),

@@ -6,11 +6,10 @@ import type { Context } from '../context';
 import { accounts, passwordResets } from '../db/schema';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
-import { limit, weakPassword } from '../login/routes';
 import { localeFromAcceptLanguage, resetMail } from '../mail/templates';
 import { afterReset } from '../security/lockout';
-import { hashPassword, passwordProblems } from '../security/passwords';
-import { rateRules } from '../security/rate-limit';
+import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
+import { limit, rateRules } from '../security/rate-limit';
 import { sha256 } from '../security/tokens';
 import { endAllSessions } from '../session/portal-session';
 import { issueResetLink } from './links';
@@ -40,14 +39,17 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     ctx.background('reset.request', async () => {
       const account = await findAccountByEmail(ctx.db, body.email);
       if (!account) return;
-      const link = await issueResetLink(ctx, account.id, body.type || null);
+      // The link and its mail are kept together or not at all.
+      await ctx.outbox.transaction(async (tx, queue) => {
+        const link = await issueResetLink(ctx, account.id, body.type || null, tx);
+        await queue(resetMail(account.email, link, locale));
+      });
       await audit(ctx.db, {
         action: 'password_reset.requested',
         targetType: 'account',
         targetId: account.id,
         ip: request.ip,
       });
-      await ctx.mailer.send(resetMail(account.email, link, locale));
     });
     return {};
   });

@@ -1,5 +1,7 @@
+import { ErrorCode } from '@helios/api';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { HttpError } from '../http/errors';
 
 /** OWASP's argon2id setting: 19 MiB, 2 passes, 1 lane. @node-rs/argon2 runs on libuv's thread
  * pool, so hashing never blocks the event loop. */
@@ -61,4 +63,19 @@ export function isCommon(password: string): boolean {
   if (common.has(lower)) return true;
   const core = lower.replace(/^[\d\p{P}\p{S}\s]+/u, '').replace(/[\d\p{P}\p{S}\s]+$/u, '');
   return core.length >= 4 && lower.length - core.length <= 5 && common.has(core);
+}
+
+/** Weak-password answer listing every rule the password breaks. */
+export function weakPassword(problems: string[]): HttpError {
+  const type = problems.includes('common') ? ErrorCode.commonPassword : ErrorCode.weakPassword;
+  return new HttpError(
+    422,
+    type,
+    'Password does not meet the rules',
+    {},
+    problems.map((problem) => ({
+      type: problem === 'common' ? ErrorCode.commonPassword : ErrorCode.weakPassword,
+      msg: problem,
+    })),
+  );
 }

@@ -1,4 +1,4 @@
-import { Command, Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { type Store, StoreUnavailableError } from './store';
 
 /** Deletes KEYS[1] only while it holds ARGV[1]: Redis runs a script as one step. */
@@ -44,14 +44,14 @@ export class RedisStore implements Store {
     private readonly url: string,
     private readonly prefix = 'helios:',
   ) {
-    // Commands issued in the same tick (by concurrent requests) go out in one write.
-    this.client = RedisStore.connect(url, true);
+    // Commands issued in the same tick (by concurrent requests) go out in one write, in the order
+    // they were issued.
+    this.client = RedisStore.connect(url, { enableAutoPipelining: true, enableOfflineQueue: false });
   }
 
-  private static connect(url: string, autoPipelining = false): Redis {
+  private static connect(url: string, options: { enableAutoPipelining: boolean; enableOfflineQueue: boolean }): Redis {
     const client = new Redis(url, {
-      enableAutoPipelining: autoPipelining,
-      enableOfflineQueue: false,
+      ...options,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
@@ -114,7 +114,8 @@ export class RedisStore implements Store {
    * sessions, mostly) go to Redis after that turn as one MGET: one command for Redis to read and
    * answer instead of one per request. ioredis's own pipelining gathers only what one callback
    * issues, and each request arrives in its own callback. Any other command first sends the reads
-   * queued before it, so commands still reach Redis in the order they were issued.
+   * queued before it, and the reads join ioredis's pipeline as the other commands do, so commands
+   * still reach Redis in the order they were issued.
    */
   get(key: string) {
     return new Promise<string | null>((resolve, reject) => {
@@ -130,13 +131,8 @@ export class RedisStore implements Store {
     const [only] = batch;
     const values =
       batch.length === 1 && only
-        ? this.send(() => this.read<string | null>('get', [only.key])).then((value) => [value])
-        : this.send(() =>
-            this.read<(string | null)[]>(
-              'mget',
-              batch.map((get) => get.key),
-            ),
-          );
+        ? this.send(() => this.client.get(only.key)).then((value) => [value])
+        : this.send(() => this.client.mget(batch.map((get) => get.key)));
     values.then(
       (answered) => {
         for (const [i, get] of batch.entries()) get.resolve(answered[i] ?? null);
@@ -145,15 +141,6 @@ export class RedisStore implements Store {
         for (const get of batch) get.reject(error);
       },
     );
-  }
-
-  /** A turn's reads, written at once rather than through ioredis's auto-pipeline, whose pipeline
-   * per tick costs more than the one command it would carry here. When commands already wait in
-   * the auto-pipeline, the reads go through it after them, so commands keep their order. */
-  private read<T>(name: 'get' | 'mget', keys: string[]): Promise<T> {
-    if (this.client.autoPipelineQueueSize > 0)
-      return (name === 'get' ? this.client.get(keys[0] as string) : this.client.mget(keys)) as Promise<T>;
-    return this.client.sendCommand(new Command(name, keys, { replyEncoding: 'utf8' })) as Promise<T>;
   }
 
   async set(key: string, value: string, ttlMs: number) {
@@ -218,9 +205,8 @@ export class RedisStore implements Store {
 
   async subscribe(channel: string, handler: (message: string) => void) {
     if (!this.subscriber) {
-      this.subscriber = RedisStore.connect(this.url);
-      // Subscribers must queue commands until connected (and re-subscribe after reconnects).
-      this.subscriber.options.enableOfflineQueue = true;
+      // A subscriber queues its commands until connected (and subscribes again after reconnects).
+      this.subscriber = RedisStore.connect(this.url, { enableAutoPipelining: false, enableOfflineQueue: true });
       this.subscriber.on('message', (full: string, message: string) => {
         for (const h of this.handlers.get(full) ?? []) h(message);
       });
@@ -232,6 +218,14 @@ export class RedisStore implements Store {
 
   async ping() {
     await this.run(() => this.client.ping());
+  }
+
+  /** This store's connection and key prefix, for the rate limiter (`security/rate-limit.ts`),
+   * which keeps its counters under the prefix with commands of its own. On this connection they
+   * fail at once while Redis is down, as the store's do, and `ready` has checked that Redis runs
+   * the limiter's script. */
+  connection(): { client: Redis; prefix: string } {
+    return { client: this.client, prefix: this.prefix };
   }
 
   async close() {

@@ -1,7 +1,7 @@
 import { randomToken } from '../security/tokens';
 
 /**
- * Short-lived state with expiry: login sessions, one-time codes, rate-limit counters, locks,
+ * Short-lived state with expiry: login sessions, one-time codes and their failure counts, locks,
  * portal sessions and remember-browser tokens. In-process by default, Redis when REDIS_URL is
  * set, so every node of a deployment sees the same state.
  *

@@ -14,8 +14,7 @@ import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
-import { limit } from '../login/routes';
-import { rateRules } from '../security/rate-limit';
+import { limit, rateRules } from '../security/rate-limit';
 import { descriptorOf, recordKeyUse, saveSecurityKey, securityKeysOf, webauthnCredentialOf } from './keys';
 import { challenges, relyingParty, SUPPORTED_ALGORITHMS, userHandle, webauthnErrors } from './relying-party';
 

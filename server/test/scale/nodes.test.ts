@@ -4,9 +4,9 @@
  * machine runs. Each check pins the balancer to the node it needs.
  */
 import { ApiError, ErrorCode } from '@helios/api';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { accounts, mailOutbox, tenantSettings, tenantUsers } from '../../src/db/schema';
+import { accounts, tenantSettings, tenantUsers } from '../../src/db/schema';
 import { codeFromMail, createAccount, PASSWORD, totpCode } from '../fixtures';
 import { Browser, INSTANCE_KEY, instanceHeaders, scratchDatabase } from '../harness';
 import { authorizeAgain, expectClient, expectLogin, follow, signIn } from '../oidc-helpers';
@@ -21,6 +21,7 @@ import {
   openDatabase,
   SIMULATED_CLIENT_ADDRESS,
   startBalancer,
+  startMailCatcher,
   startNode,
 } from './support';
 
@@ -33,10 +34,12 @@ let balancer: Balancer;
 let a: HeliosNode;
 let b: HeliosNode;
 let fixtures: ReturnType<typeof openDatabase>;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 
 beforeAll(async () => {
   database = await scratchDatabase(databaseUrl);
   balancer = await startBalancer();
+  mail = await startMailCatcher();
   const env = {
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
@@ -46,6 +49,7 @@ beforeAll(async () => {
     TRUST_PROXY: 'loopback',
     RATE_LIMIT: 'true',
     INSTANCE_API_KEY: INSTANCE_KEY,
+    SMTP_URL: mail.url,
   };
   // Both start at once on an empty database: migrations and the first signing keys are made
   // under locks, so the two agree.
@@ -58,6 +62,7 @@ afterAll(async () => {
   await Promise.all([a?.kill(), b?.kill()]);
   await balancer?.close();
   await fixtures?.close();
+  await mail?.close();
   await database?.drop();
 });
 
@@ -75,18 +80,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 async function codeMailedTo(email: string): Promise<string> {
-  let text = '';
-  await eventually(`a code mailed to ${email}`, async () => {
-    const [row] = await fixtures.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, email))
-      .orderBy(desc(mailOutbox.id))
-      .limit(1);
-    text = row?.textBody ?? '';
-    return text !== '';
-  });
-  return codeFromMail(text);
+  return codeFromMail(await mail.next(email));
 }
 
 async function signedInAdmin() {

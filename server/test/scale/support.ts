@@ -303,11 +303,13 @@ export async function privatePostgres() {
 
 // ─── Mail ──────────────────────────────────────────────────────────────────────────────────
 
-/** A mail catcher on loopback (SMTP): `next(to)` answers the next mail to an address, whether
- * it arrived before the call or arrives after. */
-export async function startMailCatcher() {
+/** A mail catcher on loopback (SMTP), on `port` when given: `next(to)` answers the next mail to
+ * an address, whether it arrived before the call or arrives after; `received` lists every mail
+ * taken, by recipient and Message-ID. */
+export async function startMailCatcher(port = 0) {
   const waiting = new Map<string, ((text: string) => void)[]>();
   const arrived = new Map<string, string[]>();
+  const received: { to: string; messageId: string }[] = [];
   let count = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -319,7 +321,9 @@ export async function startMailCatcher() {
       stream.on('end', () => {
         count += 1;
         const to = session.envelope.rcptTo[0]?.address ?? '';
-        const text = decodeBody(Buffer.concat(chunks).toString('utf8'));
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({ to, messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '' });
+        const text = decodeBody(raw);
         const waiter = waiting.get(to)?.shift();
         if (waiter) waiter(text);
         else arrived.set(to, [...(arrived.get(to) ?? []), text]);
@@ -327,10 +331,11 @@ export async function startMailCatcher() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
+    received,
     get count() {
       return count;
     },
