@@ -11,6 +11,7 @@ import { isDatabaseDown } from './db/unavailable';
 import { registerFederationRoutes } from './federation/routes';
 import { lazyRequestLog, maskUrl, OneLinePerRequest, requestSerializers } from './http/access-log';
 import { errorForLog, HttpError } from './http/errors';
+import { guardScope, trackRouteGuards } from './http/routes';
 import { apiHeaders, pageHeaders, registerSecurity } from './http/security';
 import { registerInvoiceRoutes } from './invoice/routes';
 import { registerLoginRoutes } from './login/routes';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
     logController: new OneLinePerRequest(ctx.log),
     childLoggerFactory: lazyRequestLog,
   });
+  trackRouteGuards(app);
 
   // Cookies are parsed when a route reads them (`requestCookies`), not on every request.
   await app.register(cookie, { hook: false });
@@ -135,7 +137,9 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
     return reply.code(http.status).headers(http.headers).send(http.body());
   });
 
-  const pageFallback = options.web === false ? null : await registerWebApps(app, options.web);
+  // The apps' pages and files are public: the API calls they make are guarded.
+  const web = options.web;
+  const pageFallback = web === false ? null : await guardScope(app, 'public', (scope) => registerWebApps(scope, web));
   // No route, so no route's hook: the API's headers, or a page's when the answer is an app's
   // page; a cross-site state change is refused as anywhere else.
   const notFoundHeaders = { json: apiHeaders(ctx.config.secure), page: pageHeaders(ctx.config.secure) };
@@ -166,7 +170,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
     });
   });
 
-  app.get('/health', { config: { jsonOnly: true } }, async (_request, reply) => {
+  app.get('/health', { config: { jsonOnly: true, guard: 'public' } }, async (_request, reply) => {
     try {
       await Promise.all([ping(ctx.db), ctx.store.ping()]);
       return { status: 'ok' };
@@ -174,7 +178,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/openapi.json', { config: { jsonOnly: true } }, async () => openApiDocument(routes));
+  app.get('/openapi.json', { config: { jsonOnly: true, guard: 'public' } }, async () => openApiDocument(routes));
 
   registerLoginRoutes(app, ctx);
   registerResetRoutes(app, ctx);

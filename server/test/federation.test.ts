@@ -6,6 +6,7 @@ import { sha256 } from '../src/security/tokens';
 import { codeFromMail, createAccount, PASSWORD, totpCode, uniqueEmail } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 import { type Idp, type IdpUser, routeToIdp, startIdp } from './idp';
+import { allowAuditRows, refuseAuditRowsOf } from './refused-audit';
 
 /** Google and the generic provider are stand-ins on loopback; Microsoft is configured as its
  * multi-directory `common` endpoint, whose public address is routed to a stand-in. */
@@ -488,6 +489,20 @@ describe('linking a provider', () => {
       error: ErrorCode.identityInUse,
       error_type: 'hard',
     });
+    expect(await oidcCredentialsOf(account.id)).toEqual([]);
+  });
+
+  test('from the profile, when the database refuses the audit row: nothing is linked, the page says try again', async () => {
+    const { account, browser } = await signedInWithPassword();
+    google.nextUser({ sub: newSubject(), email: account.email, email_verified: true });
+    await refuseAuditRowsOf(server, 'credential.oidc_linked');
+    try {
+      const { page } = await follow(browser, '/auth/link/oauth/google?from=/profile');
+      expect(page.pathname).toBe('/profile');
+      expect(page.searchParams.get('error')).toBe(ErrorCode.serviceUnavailable);
+    } finally {
+      await allowAuditRows(server);
+    }
     expect(await oidcCredentialsOf(account.id)).toEqual([]);
   });
 

@@ -1,24 +1,29 @@
 import { ErrorCode, routes } from '@helios/api';
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
-import { type AccountRow, audit, credentialsOf, userInfo } from '../accounts/repository';
+import {
+  type AccountRow,
+  audit,
+  credentialsOf,
+  removeCredential,
+  replaceAuthenticators,
+  userInfo,
+} from '../accounts/repository';
 import type { Context } from '../context';
 import { accounts, credentials, tenants, tenantUsers } from '../db/schema';
-import { signedInAccount } from '../http/auth';
+import { registerCachedSession, registerSession } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { handOver } from '../oidc/provider';
 import { limit, rateRules } from '../security/rate-limit';
-import { newTotpSecret, totpFor, verifyTotp } from '../security/totp';
+import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
 import { currentSession, endPortalSession } from '../session/portal-session';
 
 const PENDING_TOTP_MS = 15 * 60_000;
 const pendingKey = (accountId: string) => `totp-pending:${accountId}`;
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
-  const signedIn = (request: FastifyRequest) => signedInAccount(ctx, request);
-
   /** The authenticator secret being set up; one is made on first use and kept 15 minutes. */
   async function pendingSecret(account: AccountRow): Promise<string> {
     const sealed = await ctx.store.get(pendingKey(account.id));
@@ -32,7 +37,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     return userInfo(account, await credentialsOf(ctx.db, account.id));
   }
 
-  register(app, routes.session, async (_, request) => ({ email: (await signedIn(request)).email }));
+  registerSession(app, ctx, routes.session, async (_, { account }) => ({ email: account.email }));
 
   register(app, routes.logout, async (_, request, reply) => {
     const session = await currentSession(ctx, request);
@@ -48,8 +53,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     return undefined;
   });
 
-  register(app, routes.availableTenants, async (_, request) => {
-    const account = await signedIn(request);
+  registerSession(app, ctx, routes.availableTenants, async (_, { account }) => {
     const rows = await ctx.db
       .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, url: tenants.url })
       .from(tenantUsers)
@@ -65,15 +69,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     return { tenants: rows, is_stakeholder: account.isStakeholder };
   });
 
-  register(app, routes.qrcode, async (_, request, reply) => {
-    const account = await signedIn(request);
+  registerSession(app, ctx, routes.qrcode, async (_, { account, reply }) => {
     const uri = totpFor(await pendingSecret(account), account.email).toString();
     const png = await QRCode.toBuffer(uri, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
     return reply.header('cache-control', 'no-store').type('image/png').send(png);
   });
 
-  register(app, routes.tfaSetup, async (_, request) => {
-    const account = await signedIn(request);
+  registerSession(app, ctx, routes.tfaSetup, async (_, { account }) => {
     const creds = await credentialsOf(ctx.db, account.id);
     return {
       secret: await pendingSecret(account),
@@ -83,50 +85,41 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     };
   });
 
-  register(app, routes.tfaActivate, async ({ body }, request) => {
-    const account = await signedIn(request);
+  registerSession(app, ctx, routes.tfaActivate, async ({ body }, { account, request }) => {
     await limit(ctx, request, rateRules.verify, `tfa:${account.id}`);
     const sealed = await ctx.store.get(pendingKey(account.id));
     if (!sealed) throw new HttpError(409, ErrorCode.noPendingTotp, 'No authenticator set-up in progress');
-    // The pending secret is checked as a credential of its own so the code cannot be replayed.
-    const [created] = await ctx.db
-      .insert(credentials)
-      .values({ accountId: account.id, type: 'totp', secret: sealed, label: 'Authenticator app' })
-      .returning();
-    if (!created) throw errors.unavailable();
-    const matched = await verifyTotp(ctx, [created], body.totp_code);
-    if (!matched) {
-      await ctx.db.delete(credentials).where(eq(credentials.id, created.id));
-      await ctx.accountViews.changed(account.id);
-      throw errors.invalidTotp();
-    }
+    const now = ctx.now();
+    const step = matchingStep(ctx.secrets.open(sealed), body.totp_code, now);
+    if (step === null) throw errors.invalidTotp();
     // Registering a new authenticator disables the old ones.
-    const others = (await credentialsOf(ctx.db, account.id)).filter((c) => c.type === 'totp' && c.id !== created.id);
-    for (const old of others) await ctx.db.delete(credentials).where(eq(credentials.id, old.id));
+    await replaceAuthenticators(
+      ctx.db,
+      { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
+      (replaced) => ({
+        actor: account.id,
+        action: 'credential.totp_registered',
+        targetType: 'account',
+        targetId: account.id,
+        ip: request.ip,
+        details: { replaced },
+      }),
+    );
     await ctx.accountViews.changed(account.id);
     await ctx.store.del(pendingKey(account.id));
-    await audit(ctx.db, {
-      actor: account.id,
-      action: 'credential.totp_registered',
-      targetType: 'account',
-      targetId: account.id,
-      ip: request.ip,
-      details: { replaced: others.length },
-    });
     return info(account);
   });
 
-  register(app, routes.userinfo, async (_, request, reply) => {
+  registerCachedSession(
+    app,
+    ctx,
+    routes.userinfo,
+    async (_, { account: view }) => userInfo(view.account, view.creds),
     // With a bearer token this is the OpenID Connect userinfo endpoint of an instance.
-    if (/^bearer /i.test(request.headers.authorization ?? '')) return handOver(ctx, request, reply);
-    const session = await currentSession(ctx, request);
-    const view = session ? await ctx.accountViews.get(session.accountId) : null;
-    if (!view) throw errors.unauthenticated();
-    return userInfo(view.account, view.creds);
-  });
+    { bearer: (request, reply) => handOver(ctx, request, reply) },
+  );
 
-  register(app, routes.deleteCredential, async ({ params }, request) => {
-    const account = await signedIn(request);
+  registerSession(app, ctx, routes.deleteCredential, async ({ params }, { account, request }) => {
     const [credential] = await ctx.db
       .select()
       .from(credentials)
@@ -135,9 +128,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     if (credential.type === 'password' && account.isUser) {
       throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
     }
-    await ctx.db.delete(credentials).where(eq(credentials.id, credential.id));
-    await ctx.accountViews.changed(account.id);
-    await audit(ctx.db, {
+    await removeCredential(ctx.db, credential.id, {
       actor: account.id,
       action: 'credential.deleted',
       targetType: 'credential',
@@ -145,11 +136,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       ip: request.ip,
       details: { type: credential.type },
     });
+    await ctx.accountViews.changed(account.id);
     return info(account);
   });
 
-  register(app, routes.accountSettings, async ({ body }, request) => {
-    const account = await signedIn(request);
+  registerSession(app, ctx, routes.accountSettings, async ({ body }, { account }) => {
     await ctx.db.update(accounts).set({ locale: body.value }).where(eq(accounts.id, account.id));
     await ctx.accountViews.changed(account.id);
     return { key: body.key, value: body.value };

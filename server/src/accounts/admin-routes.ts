@@ -1,20 +1,21 @@
 import { AdminErrorCode, adminRoutes, ErrorCode, type Locale } from '@helios/api';
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditAdmin, auditedChange } from '../admin/audit';
+import { adminAuditRow } from '../admin/audit';
 import { loginAsLink } from '../clavis/login-as';
 import type { Context } from '../context';
 import { accounts, credentials, passwordResets } from '../db/schema';
 import { registerAdmin } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { resetMail } from '../mail/templates';
-import { issueResetLink, resetLink } from '../reset/links';
+import { resetLink } from '../reset/links';
+import { issueAuditedResetLink } from '../reset/repository';
 import { searchUsingIndexes } from '../search/indexed';
 import { containsPattern } from '../search/like';
 import { membership, tenantOr404 } from '../tenants/queries';
 import { tenantActive } from '../tenants/status';
 import { adminAccounts } from './admin-view';
-import { findAccount } from './repository';
+import { findAccount, removeCredential } from './repository';
 
 export const ACCOUNT_SEARCH_LIMIT = 50;
 export const ACCOUNT_LIST_LIMIT = 500;
@@ -51,13 +52,15 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
 
   registerAdmin(app, ctx, adminRoutes.accountResetPassword, async ({ params }, call) => {
     const account = await accountOr404(params.accountId);
-    // The same link as /auth/reset/request makes, in the account's own language; the link and
-    // its mail are kept together, and the mail is sent after the answer.
-    await ctx.outbox.transaction(async (tx, queue) => {
-      const link = await issueResetLink(ctx, account.id, null, tx);
-      await queue(resetMail(account.email, link, account.locale as Locale));
-    });
-    await auditAdmin(ctx, call, 'password_reset.sent', { type: 'account', id: account.id });
+    // The same link as /auth/reset/request makes, in the account's own language; the link, its
+    // audit row and its mail are kept together, and the mail is sent after the answer.
+    await issueAuditedResetLink(
+      ctx,
+      account.id,
+      null,
+      adminAuditRow(call, { action: 'password_reset.sent', target: { type: 'account', id: account.id } }),
+      (link) => resetMail(account.email, link, account.locale as Locale),
+    );
     return undefined;
   });
 
@@ -70,11 +73,10 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
     if (!credential) throw new HttpError(404, ErrorCode.credentialNotFound, 'No such sign-in method');
     if (credential.type === 'password' && account.isUser)
       throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
-    await auditedChange(
-      ctx,
-      call,
-      (db) => db.delete(credentials).where(eq(credentials.id, credential.id)),
-      () => ({
+    await removeCredential(
+      ctx.db,
+      credential.id,
+      adminAuditRow(call, {
         action: 'credential.deleted',
         target: { type: 'account', id: account.id },
         details: { credential_id: credential.id, type: credential.type },

@@ -2,6 +2,7 @@ import type { Credential, Locale } from '@helios/api';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Database, preparedPerDatabase } from '../db/client';
 import { accounts, auditEvents, conflictTargets, credentials } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import type { AccountFacts } from '../login/machine';
 import type { AccountView, CredentialView } from './view-cache';
 
@@ -110,10 +111,67 @@ export async function deleteCredentials(db: Database, accountId: string, ids: st
   await db.delete(credentials).where(and(eq(credentials.accountId, accountId), inArray(credentials.id, ids)));
 }
 
-export async function deleteOtherTotp(db: Database, accountId: string, keepId: string): Promise<void> {
-  await db
+/** Removes one sign-in method and writes its audit row, in one transaction. */
+export function removeCredential(db: Database, credentialId: string, row: AuditInput): Promise<void> {
+  return inTransaction(db, async (tx) => {
+    await tx.delete(credentials).where(eq(credentials.id, credentialId));
+    await audit(tx, row);
+  });
+}
+
+/** Sets a password made during sign-in and audits it, in one transaction. */
+export function createPassword(db: Database, accountId: string, secret: string, row: AuditInput): Promise<void> {
+  return inTransaction(db, async (tx) => {
+    await setPassword(tx, accountId, secret);
+    await audit(tx, row);
+  });
+}
+
+/**
+ * A confirmed authenticator replaces the account's others, in one transaction: the new one is
+ * saved with the time step of the code that confirmed it as its last accepted one (so that code
+ * cannot sign in again), every other authenticator of the account is removed, and the audit row
+ * (given how many were replaced) is written.
+ */
+export function replaceAuthenticators(
+  db: Database,
+  authenticator: { accountId: string; sealedSecret: string; label: string; step: number; now: Date },
+  row: (replaced: number) => AuditInput,
+): Promise<void> {
+  return inTransaction(db, async (tx) => {
+    const [created] = await tx
+      .insert(credentials)
+      .values({
+        accountId: authenticator.accountId,
+        type: 'totp',
+        secret: authenticator.sealedSecret,
+        label: authenticator.label,
+        counter: authenticator.step,
+        lastUsedAt: authenticator.now,
+      })
+      .returning({ id: credentials.id });
+    if (!created) throw new Error('authenticator not written');
+    const replaced = await deleteOtherTotp(tx, authenticator.accountId, created.id);
+    await audit(tx, row(replaced));
+  });
+}
+
+/** Keeps the one authenticator whose code was proven and removes the account's others, with the
+ * audit row, in one transaction. */
+export function keepOneAuthenticator(db: Database, accountId: string, keepId: string, row: AuditInput): Promise<void> {
+  return inTransaction(db, async (tx) => {
+    await deleteOtherTotp(tx, accountId, keepId);
+    await audit(tx, row);
+  });
+}
+
+/** Removes every authenticator of an account but one; answers how many it removed. */
+async function deleteOtherTotp(db: Database, accountId: string, keepId: string): Promise<number> {
+  const removed = await db
     .delete(credentials)
-    .where(and(eq(credentials.accountId, accountId), eq(credentials.type, 'totp'), ne(credentials.id, keepId)));
+    .where(and(eq(credentials.accountId, accountId), eq(credentials.type, 'totp'), ne(credentials.id, keepId)))
+    .returning({ id: credentials.id });
+  return removed.length;
 }
 
 export type AuditInput = {

@@ -1,4 +1,4 @@
-import { audit } from '../accounts/repository';
+import { type AuditInput, audit } from '../accounts/repository';
 import type { Context } from '../context';
 import type { Database } from '../db/client';
 import type { AdminCall } from '../http/auth';
@@ -9,9 +9,22 @@ export type AdminAuditEntry = {
   details?: Record<string, unknown>;
 };
 
-/** Records an admin action in audit_events: who, what, on which target, from where. Details
- * never hold secrets (no tokens, links or clavis values). There is no call that edits or
- * deletes audit rows. `db` is the transaction the action's change is written in, if any. */
+/** The audit row of an admin action: who, what, on which target, from where. Details never hold
+ * secrets (no tokens, links or clavis values). There is no call that edits or deletes audit
+ * rows. A change's repository function writes the row in the change's own transaction. */
+export function adminAuditRow(call: AdminCall, entry: AdminAuditEntry): AuditInput {
+  return {
+    actor: call.admin.id,
+    action: `admin.${entry.action}`,
+    targetType: entry.target?.type,
+    targetId: entry.target?.id,
+    ip: call.request.ip,
+    details: entry.details ?? {},
+  };
+}
+
+/** Records an admin action that changes nothing in the database (a clavis issued, a cache
+ * cleared). `db` may be a transaction. */
 export function auditAdmin(
   ctx: Context,
   call: AdminCall,
@@ -20,36 +33,5 @@ export function auditAdmin(
   details: Record<string, unknown> = {},
   db: Database = ctx.db,
 ): Promise<void> {
-  return audit(db, {
-    actor: call.admin.id,
-    action: `admin.${action}`,
-    targetType: target?.type,
-    targetId: target?.id,
-    ip: call.request.ip,
-    details,
-  });
-}
-
-/**
- * An admin change and its audit row in one transaction: both are kept, or neither (a database
- * failure between the two can no longer leave a change nobody recorded). `change` must read and
- * write only through the handle it is given — embedded, PGlite has a single connection, which
- * the transaction holds. `entry` names the audit row for the change's result, or null when there
- * was nothing to change (the caller then answers 404 or 409). Cache broadcasts and anything else
- * other nodes act on go after this call, once the change is committed.
- */
-export function auditedChange<T>(
-  ctx: Context,
-  call: AdminCall,
-  change: (db: Database) => Promise<T>,
-  entry: (result: T) => AdminAuditEntry | null,
-): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    // Drizzle's transaction offers the same query builder as the database it came from.
-    const db = tx as unknown as Database;
-    const result = await change(db);
-    const recorded = entry(result);
-    if (recorded) await auditAdmin(ctx, call, recorded.action, recorded.target, recorded.details, db);
-    return result;
-  });
+  return audit(db, adminAuditRow(call, { action, target, details }));
 }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { CredentialRow } from '../accounts/repository';
+import { type AuditInput, audit, type CredentialRow } from '../accounts/repository';
 import type { Database } from '../db/client';
 import { conflictTargets, credentials } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import type { Assertion, IdentityFacts } from './decide';
 
 /** The credential an identity (issuer, subject) is bound to, if any. */
@@ -66,4 +67,37 @@ export async function recordIdentityUse(db: Database, credentialId: string, asse
     .update(credentials)
     .set({ lastUsedAt: now, ...(asserted.email ? { data: { email: asserted.email } } : {}) })
     .where(eq(credentials.id, credentialId));
+}
+
+/** Binds an identity to an account and writes the audit rows of the link (and of the sign-in it
+ * completes, if any), in one transaction: false, with nothing written, when another account
+ * holds the identity. */
+export function linkIdentity(
+  db: Database,
+  accountId: string,
+  host: string,
+  asserted: Assertion,
+  now: Date,
+  rows: AuditInput[],
+): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    if (!(await bindIdentity(tx, accountId, host, asserted, now))) return false;
+    for (const row of rows) await audit(tx, row);
+    return true;
+  });
+}
+
+/** A use of a bound identity (when there is one) and the audit row of the sign-in it made, if
+ * any, in one transaction. */
+export function recordIdentitySignIn(
+  db: Database,
+  credentialId: string | null,
+  asserted: Assertion,
+  now: Date,
+  row: AuditInput | null,
+): Promise<void> {
+  return inTransaction(db, async (tx) => {
+    if (credentialId) await recordIdentityUse(tx, credentialId, asserted, now);
+    if (row) await audit(tx, row);
+  });
 }

@@ -1,11 +1,19 @@
 import { ErrorCode, type FederatedProviderId, routes } from '@helios/api';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorizationCodeGrant, buildAuthorizationUrl, calculatePKCECodeChallenge } from 'openid-client';
-import { type AccountRow, audit, type CredentialRow, credentialsOf, factsOf } from '../accounts/repository';
+import {
+  type AccountRow,
+  type AuditInput,
+  audit,
+  type CredentialRow,
+  credentialsOf,
+  factsOf,
+} from '../accounts/repository';
 import type { FederatedProviderConfig } from '../config';
 import type { Context } from '../context';
-import { signedInAccount } from '../http/auth';
-import { errors, HttpError } from '../http/errors';
+import { isDatabaseDown } from '../db/unavailable';
+import { registerSession, signedInAccount } from '../http/auth';
+import { errorForLog, errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { type LoginSession, loadLoginSession, loginPageUrl, loginResponse } from '../login/login-session';
@@ -22,7 +30,7 @@ import {
   takeAttempt,
 } from './attempts';
 import { type Assertion, type Decision, decideLink, decideSignIn, errorTypeOf } from './decide';
-import { bindIdentity, findIdentity, identityFacts, recordIdentityUse } from './identities';
+import { findIdentity, identityFacts, linkIdentity, recordIdentitySignIn } from './identities';
 import { configuredProvider, ProviderDirectory, providerHost, redirectUri, SCOPE } from './providers';
 
 /** Why a round trip ends back on the page with `error=<code>`; `reason` is for the log only. */
@@ -49,8 +57,8 @@ function codeOf(error: unknown, log: FastifyBaseLogger, provider: FederatedProvi
     return error.code;
   }
   if (error instanceof HttpError) return error.type;
-  if (error instanceof StoreUnavailableError) {
-    log.warn({ provider, reason: error.message }, 'provider sign-in: store unavailable');
+  if (error instanceof StoreUnavailableError || isDatabaseDown(error)) {
+    log.warn({ provider, err: errorForLog(error) }, 'provider sign-in: store or database unavailable');
     return ErrorCode.serviceUnavailable;
   }
   log.error({ provider, err: error }, 'provider sign-in failed');
@@ -180,19 +188,29 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     startFromLogin('offer', params.provider, query.session_id, request, reply),
   );
 
-  register(app, routes.providerLink, async ({ params, query }, request, reply) => {
-    const provider = configured(params.provider);
-    const account = await signedInAccount(ctx, request).catch(() => null);
-    const from = sitePath(query.from);
-    if (!account) return reply.redirect(`/login?${new URLSearchParams({ from })}`);
-    try {
-      await limit(ctx, request, rateRules.start);
-      const purpose: AttemptPurpose = { kind: 'profile', accountId: account.id, from };
-      return reply.redirect(await authorizationUrl(request, reply, provider, purpose, account.email));
-    } catch (error) {
-      return reply.redirect(pathWith(from, failure(codeOf(error, request.log, provider.id))));
-    }
-  });
+  registerSession(
+    app,
+    ctx,
+    routes.providerLink,
+    async ({ params, query }, { account, request, reply }) => {
+      const provider = configured(params.provider);
+      const from = sitePath(query.from);
+      try {
+        await limit(ctx, request, rateRules.start);
+        const purpose: AttemptPurpose = { kind: 'profile', accountId: account.id, from };
+        return reply.redirect(await authorizationUrl(request, reply, provider, purpose, account.email));
+      } catch (error) {
+        return reply.redirect(pathWith(from, failure(codeOf(error, request.log, provider.id))));
+      }
+    },
+    {
+      // A browser that is not signed in goes to sign in first, and comes back here after.
+      signedOut: async ({ params, query }, _request, reply) => {
+        configured(params.provider);
+        return reply.redirect(`/login?${new URLSearchParams({ from: sitePath(query.from) })}`);
+      },
+    },
+  );
 
   /** The attempt this callback finishes: known, unused, for this provider and started by this
    * browser. */
@@ -240,7 +258,8 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     }
   }
 
-  /** Carries out a decision: links a new identity, notes the use of a bound one, or refuses. */
+  /** Carries out a decision: links a new identity, notes the use of a bound one, or refuses. A
+   * sign-in it completes (`signIn`, its audit row) is written in the same transaction. */
   async function settle(
     decision: Decision,
     provider: FederatedProviderConfig,
@@ -248,6 +267,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     bound: CredentialRow | null,
     request: FastifyRequest,
     context: { accountId: string | null; via: AttemptPurpose['kind'] },
+    signIn: AuditInput | null = null,
   ) {
     const host = providerHost(provider);
     const target = context.accountId ? { targetType: 'account', targetId: context.accountId } : {};
@@ -261,20 +281,21 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
       throw new Refusal(decision.code, 'refused by policy');
     }
     if (decision.kind === 'use') {
-      if (bound) await recordIdentityUse(ctx.db, bound.id, asserted, ctx.now());
+      await recordIdentitySignIn(ctx.db, bound?.id ?? null, asserted, ctx.now(), signIn);
       return;
     }
-    if (!(await bindIdentity(ctx.db, decision.accountId, host, asserted, ctx.now())))
-      throw new Refusal(ErrorCode.identityInUse, 'bound to another account meanwhile');
-    await ctx.accountViews.changed(decision.accountId);
-    await audit(ctx.db, {
+    const linked: AuditInput = {
       actor: decision.accountId,
       action: 'credential.oidc_linked',
       targetType: 'account',
       targetId: decision.accountId,
       ip: request.ip,
       details: { provider: host, issuer: asserted.issuer, via: context.via },
-    });
+    };
+    const rows = signIn ? [linked, signIn] : [linked];
+    if (!(await linkIdentity(ctx.db, decision.accountId, host, asserted, ctx.now(), rows)))
+      throw new Refusal(ErrorCode.identityInUse, 'bound to another account meanwhile');
+    await ctx.accountViews.changed(decision.accountId);
   }
 
   /** Sign-in: the provider is the first factor; the state machine decides what follows. */
@@ -291,16 +312,17 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
       const creds = account ? await credentialsOf(ctx.db, account.id) : [];
       const facts = identityFacts(bound, creds, providerHost(provider));
       const decision = decideSignIn(facts, { email: session.email, accountId: account?.id ?? null }, asserted);
-      await settle(decision, provider, asserted, bound, request, { accountId: account?.id ?? null, via: 'login' });
-      if (!account) throw errors.invalidState();
-      await audit(ctx.db, {
+      const signedIn: AuditInput | null = account && {
         actor: account.id,
         action: 'login.federated',
         targetType: 'account',
         targetId: account.id,
         ip: request.ip,
         details: { provider: providerHost(provider) },
-      });
+      };
+      const context = { accountId: account?.id ?? null, via: 'login' } as const;
+      await settle(decision, provider, asserted, bound, request, context, signedIn);
+      if (!account) throw errors.invalidState();
       const after = await credentialsOf(ctx.db, account.id);
       const remembered = await isBrowserRemembered(ctx, request, account.id);
       const state = stateAfterFirstFactor(factsOf(account, after), 'federated', remembered);

@@ -1,10 +1,12 @@
 import type { RouteContract } from '@helios/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AccountRow, findAccount } from '../accounts/repository';
+import type { AccountWithCredentials } from '../accounts/view-cache';
 import type { Context } from '../context';
-import { currentSession } from '../session/portal-session';
+import { requireInstance } from '../instance/auth';
+import { type CurrentSession, currentSession } from '../session/portal-session';
 import { errors } from './errors';
-import { type Input, register } from './routes';
+import { type Handler, type Input, registerGuarded } from './routes';
 
 /** The account of the portal session, read fresh from the database on every call (a revoked
  * admin or a deleted account loses access at once), or 401. */
@@ -25,8 +27,6 @@ export async function adminAccount(ctx: Context, request: FastifyRequest): Promi
 export type AdminCall = { admin: AccountRow; request: FastifyRequest; reply: FastifyReply };
 export type AdminHandler<R extends RouteContract> = (input: Input<R>, call: AdminCall) => Promise<unknown>;
 
-const admins = new WeakMap<FastifyRequest, AccountRow>();
-
 /** Registers an admin route of the contract behind the one admin guard: the check runs on the
  * server for every call, before the input is even parsed. */
 export function registerAdmin<R extends RouteContract & { auth: 'admin' }>(
@@ -35,16 +35,105 @@ export function registerAdmin<R extends RouteContract & { auth: 'admin' }>(
   route: R,
   handler: AdminHandler<R>,
 ): void {
-  register(
+  registerGuarded(
     app,
     route,
-    (input, request, reply) => {
-      const admin = admins.get(request);
-      if (!admin) throw errors.forbidden();
-      return handler(input, { admin, request, reply });
-    },
-    async (request) => {
-      admins.set(request, await adminAccount(ctx, request));
-    },
+    { kind: 'admin', check: (request) => adminAccount(ctx, request) },
+    (input, admin, request, reply) => handler(input, { admin, request, reply }),
+  );
+}
+
+/** A call from a signed-in person: the portal session and its account. */
+export type SessionCall<A = AccountRow> = {
+  session: CurrentSession;
+  account: A;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+export type SessionHandler<R extends RouteContract, A = AccountRow> = (
+  input: Input<R>,
+  call: SessionCall<A>,
+) => Promise<unknown>;
+
+export type SessionOptions<R extends RouteContract> = {
+  /** A request with a bearer token is not a portal-session call: this answers it instead (the
+   * identity provider's userinfo checks the token itself). */
+  bearer?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** A page the browser navigates to answers a signed-out visitor itself (sends them to sign
+   * in) instead of with 401. */
+  signedOut?: (input: Input<R>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+};
+
+type SessionPass<A> =
+  | { kind: 'signed-in'; session: CurrentSession; account: A }
+  | { kind: 'bearer' }
+  | { kind: 'signed-out' };
+
+const BEARER = /^bearer /i;
+
+function registerWithSession<R extends RouteContract & { auth: 'session' }, A>(
+  app: FastifyInstance,
+  ctx: Context,
+  route: R,
+  load: (accountId: string) => Promise<A | null>,
+  handler: SessionHandler<R, A>,
+  options: SessionOptions<R>,
+): void {
+  const check = async (request: FastifyRequest): Promise<SessionPass<A>> => {
+    if (options.bearer && BEARER.test(request.headers.authorization ?? '')) return { kind: 'bearer' };
+    const session = await currentSession(ctx, request);
+    const account = session ? await load(session.accountId) : null;
+    if (session && account) return { kind: 'signed-in', session, account };
+    if (options.signedOut) return { kind: 'signed-out' };
+    throw errors.unauthenticated();
+  };
+  registerGuarded(app, route, { kind: 'session', check }, (input, pass, request, reply) => {
+    if (pass.kind === 'signed-in')
+      return handler(input, { session: pass.session, account: pass.account, request, reply });
+    if (pass.kind === 'bearer' && options.bearer) return options.bearer(request, reply);
+    if (pass.kind === 'signed-out' && options.signedOut) return options.signedOut(input, request, reply);
+    throw errors.unauthenticated();
+  });
+}
+
+/** Registers a route of the contract for a signed-in person: without a portal session whose
+ * account exists, the answer is 401 before the input is even parsed. The handler gets the
+ * session and the account, read fresh from the database. */
+export function registerSession<R extends RouteContract & { auth: 'session' }>(
+  app: FastifyInstance,
+  ctx: Context,
+  route: R,
+  handler: SessionHandler<R>,
+  options: SessionOptions<R> = {},
+): void {
+  registerWithSession(app, ctx, route, (id) => findAccount(ctx.db, id), handler, options);
+}
+
+/** `registerSession` for the calls every open page makes: the handler gets the account's public
+ * view from the node's cache (`accountViews`) instead of a fresh read. Whether the session is
+ * valid is still read from the store on every call. */
+export function registerCachedSession<R extends RouteContract & { auth: 'session' }>(
+  app: FastifyInstance,
+  ctx: Context,
+  route: R,
+  handler: SessionHandler<R, AccountWithCredentials>,
+  options: SessionOptions<R> = {},
+): void {
+  registerWithSession(app, ctx, route, (id) => ctx.accountViews.get(id), handler, options);
+}
+
+/** Registers a route that tenant instances call with the instance API key as a bearer token:
+ * 401 without it, 404 when no key is configured, before the input is even parsed. */
+export function registerInstance<R extends RouteContract & { auth: 'public' }>(
+  app: FastifyInstance,
+  ctx: Context,
+  route: R,
+  handler: Handler<R>,
+): void {
+  registerGuarded(
+    app,
+    route,
+    { kind: 'instance', check: async (request) => requireInstance(ctx, request) },
+    (input, _, request, reply) => handler(input, request, reply),
   );
 }

@@ -1,7 +1,7 @@
 import { ErrorCode, type RouteContract } from '@helios/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { HttpError } from './errors';
+import { errors, HttpError } from './errors';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -46,32 +46,124 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string) 
   throw new HttpError(422, ErrorCode.validation, `Invalid ${where}`, {}, details);
 }
 
-/** Registers a route of the contract: runs `authorize` first (so a caller without access learns
- * nothing about the input rules, not even that a body is malformed), parses body, query and
- * params with its schemas (422 with every problem listed when they do not fit), runs the
- * handler, and answers JSON (or 204). */
-export function register<R extends RouteContract>(
+/**
+ * Who may call a route, fixed when it is registered: anyone (`public`), a signed-in portal
+ * session (`session`), a signed-in platform admin (`admin`), a tenant instance with the instance
+ * API key (`instance`), or the identity provider's own endpoints, which check their clients and
+ * tokens themselves (`identity-provider`).
+ */
+export type GuardKind = 'public' | 'session' | 'admin' | 'instance' | 'identity-provider';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (`GuardKind`); every route has one, or the app does not start. */
+    guard?: GuardKind;
+  }
+}
+
+/** What a guard lets through to the handler (the signed-in account, say), or throws the refusal;
+ * a guard without a check (public routes) adds no hook to the route. */
+export type Guard<T> = { kind: GuardKind; check?: (request: FastifyRequest) => Promise<T> };
+
+/** Registers a route of the contract behind a guard: the guard runs first, before the body is
+ * even read (so a caller without access learns nothing about the input rules, not even that a
+ * body is malformed), then body, query and params are parsed with the route's schemas (422 with
+ * every problem listed when they do not fit), the handler runs with what the guard let through,
+ * and the answer is JSON (or 204). */
+export function registerGuarded<R extends RouteContract, T>(
   app: FastifyInstance,
   route: R,
-  handler: Handler<R>,
-  authorize?: (request: FastifyRequest) => Promise<unknown>,
+  guard: Guard<T>,
+  handler: (input: Input<R>, granted: T, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
+  const { check } = guard;
+  const granted = new WeakMap<FastifyRequest, { value: T }>();
+  const unchecked = { value: undefined as T };
   app.route({
     method: route.method,
     url: route.path,
-    config: { jsonOnly: true },
+    config: { jsonOnly: true, guard: guard.kind },
     // onRequest: before the body is even read, so an unauthorised caller costs no parsing.
-    ...(authorize ? { onRequest: async (request: FastifyRequest) => void (await authorize(request)) } : {}),
+    ...(check
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            granted.set(request, { value: await check(request) });
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
+      const pass = check ? granted.get(request) : unchecked;
+      // Unreachable while the hook runs first; refused rather than let through if it ever did not.
+      if (!pass) throw errors.forbidden();
       const input = {
         body: validate(route.body, request.body, 'body'),
         query: validate(route.query, request.query, 'query'),
         params: validate(route.params, request.params, 'params'),
-      } as Parameters<Handler<R>>[0];
-      const result = await handler(input, request, reply);
+      } as Input<R>;
+      const result = await handler(input, pass.value, request, reply);
       if (reply.sent) return reply;
       if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
       return reply.send(result);
     },
   });
+}
+
+const openToAll: Guard<undefined> = { kind: 'public' };
+
+/** Registers a public route of the contract. A route the contract reserves for a signed-in
+ * person or an admin cannot be registered here: see `registerSession` and `registerAdmin`. */
+export function register<R extends RouteContract & { auth: 'public' }>(
+  app: FastifyInstance,
+  route: R,
+  handler: Handler<R>,
+): void {
+  registerGuarded(app, route, openToAll, (input, _, request, reply) => handler(input, request, reply));
+}
+
+export type RouteGuard = { method: string; url: string; guard: GuardKind | undefined };
+
+const registered = new WeakMap<
+  FastifyInstance,
+  { method: string | string[]; url: string; config?: { guard?: GuardKind } }[]
+>();
+
+/**
+ * Keeps the list of the app's routes with their guards, and refuses to start an app with a route
+ * registered without one. Call first, before any route is registered.
+ */
+export function trackRouteGuards(app: FastifyInstance): void {
+  const routes: NonNullable<ReturnType<typeof registered.get>> = [];
+  registered.set(app, routes);
+  // The route's options are kept, not its guard: a scope's own hook may set the guard after this
+  // one ran (`guardScope`).
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.addHook('onReady', async () => {
+    const unguarded = routeGuards(app).filter((route) => !route.guard);
+    if (unguarded.length > 0)
+      throw new Error(`Routes without a guard: ${unguarded.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+  });
+}
+
+/** Every route of the app with the guard it was registered with (one entry per method). */
+export function routeGuards(app: FastifyInstance): RouteGuard[] {
+  return (registered.get(app) ?? []).flatMap((route) =>
+    [route.method].flat().map((method) => ({ method, url: route.url, guard: route.config?.guard })),
+  );
+}
+
+/** Registers routes another module makes (static files, say) in a scope whose every route gets
+ * `kind`. */
+export async function guardScope<T>(
+  app: FastifyInstance,
+  kind: GuardKind,
+  build: (scope: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  let built: T | undefined;
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, guard: kind };
+    });
+    built = await build(scope);
+  });
+  return built as T;
 }

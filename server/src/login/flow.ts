@@ -2,7 +2,6 @@ import type { LoginState } from '@helios/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AccountRow,
-  audit,
   type CredentialRow,
   credentialsOf,
   factsOf,
@@ -75,17 +74,16 @@ export function loginFlow(ctx: Context) {
     return loginResponse(ctx, state, next.id, account, creds, true, next.email);
   }
 
-  /** A wrong password, code or key: counts toward the lockout and is audited; the answer says
-   * locked when this failure locked the account, and is `wrong` otherwise. */
+  /** A wrong password, code or key: counts toward the lockout and is audited, together; the
+   * answer says locked when this failure locked the account, and is `wrong` otherwise. */
   async function refuse(request: FastifyRequest, account: AccountRow, action: string, wrong: () => HttpError) {
-    const locked = await recordFailure(ctx, account);
-    await audit(ctx.db, {
+    const locked = await recordFailure(ctx, account, (locked) => ({
       action,
       targetType: 'account',
       targetId: account.id,
       ip: request.ip,
       details: { locked },
-    });
+    }));
     return locked ? errors.accountLocked() : wrong();
   }
 

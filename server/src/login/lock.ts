@@ -1,18 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AccountRow } from '../accounts/repository';
+import { type AccountRow, type AuditInput, audit } from '../accounts/repository';
 import type { Context } from '../context';
 import { preparedPerDatabase } from '../db/client';
 import { accounts, auditEvents } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { afterFailure, afterSuccess, isLocked } from '../security/lockout';
 
 export function accountLocked(ctx: Context, account: AccountRow): boolean {
   return isLocked(account, ctx.now());
 }
 
-/** Records a failed password or code; returns true when this failure locked the account. The
- * row is locked while counting, so concurrent failures on any node are all counted. */
-export async function recordFailure(ctx: Context, account: AccountRow): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+/** Records a failed password or code and its audit row (given whether this failure locked the
+ * account), in one transaction; returns true when this failure locked the account. The row is
+ * locked while counting, so concurrent failures on any node are all counted. */
+export async function recordFailure(
+  ctx: Context,
+  account: AccountRow,
+  row: (locked: boolean) => AuditInput,
+): Promise<boolean> {
+  return inTransaction(ctx.db, async (tx) => {
     const [fresh] = await tx.select().from(accounts).where(eq(accounts.id, account.id)).for('update');
     if (!fresh) return false;
     const next = afterFailure(fresh, ctx.now());
@@ -20,7 +26,9 @@ export async function recordFailure(ctx: Context, account: AccountRow): Promise<
       .update(accounts)
       .set({ failedAttempts: next.failedAttempts, lockCount: next.lockCount, lockedUntil: next.lockedUntil })
       .where(eq(accounts.id, account.id));
-    return isLocked(next, ctx.now());
+    const locked = isLocked(next, ctx.now());
+    await audit(tx, row(locked));
+    return locked;
   });
 }
 

@@ -1,12 +1,11 @@
 import { routes } from '@helios/api';
 import type { FastifyInstance } from 'fastify';
 import {
-  audit,
+  createPassword,
   credentialsOf,
-  deleteOtherTotp,
   factsOf,
   findAccountWithCredentials,
-  setPassword,
+  keepOneAuthenticator,
 } from '../accounts/repository';
 import type { Context } from '../context';
 import { errors } from '../http/errors';
@@ -133,9 +132,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       if (accountLocked(ctx, account)) throw errors.accountLocked();
       const kept = await verifyTotp(ctx, creds, body.totp_code);
       if (!kept) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
-      await deleteOtherTotp(ctx.db, account.id, kept.id);
-      await ctx.accountViews.changed(account.id);
-      await audit(ctx.db, {
+      await keepOneAuthenticator(ctx.db, account.id, kept.id, {
         actor: account.id,
         action: 'credential.totp_merged',
         targetType: 'account',
@@ -143,6 +140,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
         ip: request.ip,
         details: { kept: kept.id },
       });
+      await ctx.accountViews.changed(account.id);
       const after = await credentialsOf(ctx.db, account.id);
       return passSecondFactor(request, reply, session, account, after, 'totp', false);
     });
@@ -155,15 +153,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       const problems = passwordProblems(body.password, 'login');
       if (problems.length > 0) throw weakPassword(problems);
       const secret = await hashPassword(body.password);
-      await setPassword(ctx.db, account.id, secret);
-      await ctx.accountViews.changed(account.id);
-      await audit(ctx.db, {
+      await createPassword(ctx.db, account.id, secret, {
         actor: account.id,
         action: 'credential.password_created',
         targetType: 'account',
         targetId: account.id,
         ip: request.ip,
       });
+      await ctx.accountViews.changed(account.id);
       return advance(request, reply, session, account, 'Done');
     });
   });

@@ -1,14 +1,13 @@
 import { adminRoutes, ErrorCode } from '@helios/api';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditedChange } from '../admin/audit';
+import { adminAuditRow } from '../admin/audit';
 import type { Context } from '../context';
 import { notifications, notificationTenants, tenants } from '../db/schema';
-import { registerAdmin } from '../http/auth';
+import { registerAdmin, registerInstance } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
-import { register } from '../http/routes';
-import { requireInstance } from '../instance/auth';
 import { limit, rateRules } from '../security/rate-limit';
+import { createNotification } from './repository';
 
 /** Newest notifications an instance gets at once. */
 export const INSTANCE_NOTIFICATIONS_LIMIT = 100;
@@ -24,28 +23,15 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: Context) {
       if (unknown.length > 0)
         throw new HttpError(422, ErrorCode.validation, `body.tenants: no tenant with id ${unknown.join(', ')}`);
     }
-    const id = await auditedChange(
-      ctx,
-      call,
-      async (db) => {
-        const [created] = await db
-          .insert(notifications)
-          .values({
-            message: body.message,
-            adminsOnly: body.admins_only,
-            popup: body.popup,
-            newFunctionality: body.new_functionality,
-            createdBy: call.admin.id,
-          })
-          .returning({ id: notifications.id });
-        if (!created) throw errors.unavailable();
-        if (tenantIds.length > 0)
-          await db
-            .insert(notificationTenants)
-            .values(tenantIds.map((tenantId) => ({ notificationId: created.id, tenantId })));
-        return created.id;
-      },
-      (created) => ({
+    const notification = {
+      message: body.message,
+      adminsOnly: body.admins_only,
+      popup: body.popup,
+      newFunctionality: body.new_functionality,
+      createdBy: call.admin.id,
+    };
+    const id = await createNotification(ctx, notification, tenantIds, (created) =>
+      adminAuditRow(call, {
         action: 'notification.sent',
         target: { type: 'notification', id: created },
         details: {
@@ -59,9 +45,8 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: Context) {
     return { id };
   });
 
-  register(app, adminRoutes.instanceNotifications, async ({ query }, request) => {
+  registerInstance(app, ctx, adminRoutes.instanceNotifications, async ({ query }, request) => {
     await limit(ctx, request, rateRules.instance);
-    requireInstance(ctx, request);
     const [tenant] = await ctx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, query.tenant));
     if (!tenant) throw errors.notFound('No such tenant');
     const rows = await ctx.db

@@ -1,10 +1,11 @@
 import type { OidcClientView } from '@helios/api';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
-import type { AccountRow } from '../accounts/repository';
+import { type AccountRow, type AuditInput, audit } from '../accounts/repository';
 import type { Context } from '../context';
 import { type Database, preparedPerDatabase } from '../db/client';
 import { accounts, oidcClients, tenants, tenantUsers } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { randomToken } from '../security/tokens';
 
 /** The stakeholder sharing portal's client id. */
@@ -144,6 +145,29 @@ export async function rotateClientSecret(ctx: Context, clientId: string, db: Dat
     .returning({ clientId: oidcClients.clientId });
   if (updated.length === 0) throw new Error(`no client ${clientId}`);
   return secret;
+}
+
+/** New addresses for an instance's client and the audit row, in one transaction. */
+export function updateInstanceRedirectUris(
+  ctx: Context,
+  tenant: { id: string; name: string; url: string },
+  uris: { redirect_uris: string[]; post_logout_redirect_uris: string[] },
+  row: (client: OidcClientView) => AuditInput,
+): Promise<OidcClientView> {
+  return inTransaction(ctx.db, async (tx) => {
+    const client = await setInstanceRedirectUris(ctx, tenant, uris, tx);
+    await audit(tx, row(client));
+    return client;
+  });
+}
+
+/** A new secret for a client and the audit row, in one transaction. */
+export function rotateAuditedClientSecret(ctx: Context, clientId: string, row: AuditInput): Promise<string> {
+  return inTransaction(ctx.db, async (tx) => {
+    const secret = await rotateClientSecret(ctx, clientId, tx);
+    await audit(tx, row);
+    return secret;
+  });
 }
 
 export type SharingPortalSettings = { loginUri: string; redirectUri: string; postLogoutUri: string | null };

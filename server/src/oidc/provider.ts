@@ -139,6 +139,7 @@ export async function registerOidcProvider(app: FastifyInstance, ctx: Context) {
       scope.route({
         method,
         url,
+        config: { guard: 'identity-provider' },
         handler: (request, reply) => handOver(ctx, request, reply),
       });
   });

@@ -10,8 +10,8 @@ export function resetLink(ctx: Context, token: string) {
 }
 
 /** Makes a reset link for an account: a 256-bit token, looked up by its hash, kept sealed
- * under the server secret only so that admins can list active links (spec §6). `db` is the
- * transaction that writes the link's mail too. */
+ * under the server secret only so that admins can list active links (spec §6). `db` may be a
+ * transaction (the one that writes the link's mail and audit row too). */
 export async function issueResetLink(
   ctx: Context,
   accountId: string,

@@ -1,18 +1,17 @@
 import { routes } from '@helios/api';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { audit, findAccountByEmail, setPassword } from '../accounts/repository';
+import { findAccountByEmail } from '../accounts/repository';
 import type { Context } from '../context';
-import { accounts, passwordResets } from '../db/schema';
+import { passwordResets } from '../db/schema';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { localeFromAcceptLanguage, resetMail } from '../mail/templates';
-import { afterReset } from '../security/lockout';
 import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
 import { limit, rateRules } from '../security/rate-limit';
 import { sha256 } from '../security/tokens';
 import { endAllSessions } from '../session/portal-session';
-import { issueResetLink } from './links';
+import { completeReset, issueAuditedResetLink } from './repository';
 
 export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
   async function liveReset(token: string) {
@@ -39,17 +38,14 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     ctx.background('reset.request', async () => {
       const account = await findAccountByEmail(ctx.db, body.email);
       if (!account) return;
-      // The link and its mail are kept together or not at all.
-      await ctx.outbox.transaction(async (tx, queue) => {
-        const link = await issueResetLink(ctx, account.id, body.type || null, tx);
-        await queue(resetMail(account.email, link, locale));
-      });
-      await audit(ctx.db, {
-        action: 'password_reset.requested',
-        targetType: 'account',
-        targetId: account.id,
-        ip: request.ip,
-      });
+      // The link, its audit row and its mail are kept together or not at all.
+      await issueAuditedResetLink(
+        ctx,
+        account.id,
+        body.type || null,
+        { action: 'password_reset.requested', targetType: 'account', targetId: account.id, ip: request.ip },
+        (link) => resetMail(account.email, link, locale),
+      );
     });
     return {};
   });
@@ -67,37 +63,16 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     if (!reset) throw errors.tokenInvalid();
     if (problems.length > 0) throw weakPassword(problems);
     const secret = await hashPassword(body.password);
-    const used = await ctx.db.transaction(async (tx) => {
-      // Marking it used in the same statement that checks it makes the token single use.
-      const claimed = await tx
-        .update(passwordResets)
-        .set({ usedAt: ctx.now() })
-        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
-        .returning({ id: passwordResets.id });
-      if (claimed.length === 0) return false;
-      await setPassword(tx, reset.accountId, secret);
-      const lock = afterReset();
-      await tx
-        .update(accounts)
-        .set({ ...lock, passwordResetRequired: false })
-        .where(eq(accounts.id, reset.accountId));
-      // Older links of the account die with this one.
-      await tx
-        .update(passwordResets)
-        .set({ usedAt: ctx.now() })
-        .where(and(eq(passwordResets.accountId, reset.accountId), isNull(passwordResets.usedAt)));
-      return true;
-    });
-    if (!used) throw errors.tokenInvalid();
-    await ctx.accountViews.changed(reset.accountId);
-    await endAllSessions(ctx, reset.accountId);
-    await audit(ctx.db, {
+    const used = await completeReset(ctx, reset, secret, {
       actor: reset.accountId,
       action: 'password_reset.completed',
       targetType: 'account',
       targetId: reset.accountId,
       ip: request.ip,
     });
+    if (!used) throw errors.tokenInvalid();
+    await ctx.accountViews.changed(reset.accountId);
+    await endAllSessions(ctx, reset.accountId);
     return { type: reset.type };
   });
 }

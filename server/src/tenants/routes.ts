@@ -1,16 +1,16 @@
 import { AdminErrorCode, adminRoutes, ErrorCode } from '@helios/api';
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditedChange } from '../admin/audit';
+import { adminAuditRow } from '../admin/audit';
 import { loginAsLink } from '../clavis/login-as';
 import type { Context } from '../context';
 import { accounts, tenants, tenantUsers } from '../db/schema';
 import { registerAdmin } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { createInstanceClient } from '../oidc/clients';
 import { searchUsingIndexes } from '../search/indexed';
 import { containsPattern } from '../search/like';
 import { membership, summaryColumns, summaryOf, tenantDetail, tenantOr404 } from './queries';
+import { createTenantWithClient, setTenantDeactivation } from './repository';
 import type { SettingsCache } from './settings-cache';
 
 export const TENANT_SEARCH_LIMIT = 50;
@@ -70,27 +70,12 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: Context, cache: 
     const url = body.url ?? instanceUrl(ctx.config.instanceUrlTemplate, body.slug);
     if (!/^https?:\/\//i.test(url))
       throw new HttpError(422, ErrorCode.validation, 'body.url: must be an http:// or https:// address');
-    const created = await auditedChange(
-      ctx,
-      call,
-      async (db) => {
-        const [tenant] = await db
-          .insert(tenants)
-          .values({ name: body.name, slug: body.slug, url })
-          .onConflictDoNothing({ target: tenants.slug })
-          .returning({ id: tenants.id });
-        // The instance's OpenID Connect client exists from the start (its secret: rotate to see it).
-        if (tenant) await createInstanceClient(ctx, db, { id: tenant.id, name: body.name, url });
-        return tenant;
-      },
-      (tenant) =>
-        tenant
-          ? {
-              action: 'tenant.created',
-              target: { type: 'tenant', id: tenant.id },
-              details: { name: body.name, slug: body.slug, url },
-            }
-          : null,
+    const created = await createTenantWithClient(ctx, { name: body.name, slug: body.slug, url }, (id) =>
+      adminAuditRow(call, {
+        action: 'tenant.created',
+        target: { type: 'tenant', id },
+        details: { name: body.name, slug: body.slug, url },
+      }),
     );
     if (!created)
       throw new HttpError(409, AdminErrorCode.slugTaken, `The slug "${body.slug}" is already taken; choose another`);
@@ -100,21 +85,17 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: Context, cache: 
 
   registerAdmin(app, ctx, adminRoutes.setDeactivation, async ({ params, body }, call) => {
     const inactiveAt = body.inactive_at === null ? null : new Date(body.inactive_at);
-    const updated = await auditedChange(
+    const updated = await setTenantDeactivation(
       ctx,
-      call,
-      (db) =>
-        db.update(tenants).set({ inactiveAt }).where(eq(tenants.id, params.tenantId)).returning({ id: tenants.id }),
-      (rows) =>
-        rows.length > 0
-          ? {
-              action: inactiveAt ? 'tenant.deactivation_set' : 'tenant.deactivation_cleared',
-              target: { type: 'tenant', id: params.tenantId },
-              details: { inactive_at: inactiveAt?.toISOString() ?? null },
-            }
-          : null,
+      params.tenantId,
+      inactiveAt,
+      adminAuditRow(call, {
+        action: inactiveAt ? 'tenant.deactivation_set' : 'tenant.deactivation_cleared',
+        target: { type: 'tenant', id: params.tenantId },
+        details: { inactive_at: inactiveAt?.toISOString() ?? null },
+      }),
     );
-    if (updated.length === 0) await tenantOr404(ctx, params.tenantId);
+    if (!updated) await tenantOr404(ctx, params.tenantId);
     return tenantDetail(ctx, params.tenantId);
   });
 

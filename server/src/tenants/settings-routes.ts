@@ -1,16 +1,15 @@
 import { AdminErrorCode, adminRoutes, ErrorCode, SmsKey } from '@helios/api';
-import { and, asc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type AdminAuditEntry, auditAdmin, auditedChange } from '../admin/audit';
+import { type AdminAuditEntry, adminAuditRow, auditAdmin } from '../admin/audit';
 import type { Context } from '../context';
-import { tenantSettings, tenants } from '../db/schema';
-import { type AdminCall, registerAdmin } from '../http/auth';
+import { tenantSettings } from '../db/schema';
+import { type AdminCall, registerAdmin, registerInstance } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
-import { register } from '../http/routes';
-import { requireInstance } from '../instance/auth';
 import { limit, rateRules } from '../security/rate-limit';
 import { parseSmsValue } from '../sms/values';
 import { tenantOr404 } from './queries';
+import { addSmsCredits, saveTenantSetting } from './repository';
 import type { SettingsCache } from './settings-cache';
 
 const SMS_KEYS: string[] = SmsKey.options;
@@ -19,19 +18,7 @@ const SMS_KEYS: string[] = SmsKey.options;
 export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache: SettingsCache) {
   /** Writes a setting and its audit row together; the cache is told once both are committed. */
   async function upsert(call: AdminCall, tenantId: string, key: string, value: string, entry: AdminAuditEntry) {
-    await auditedChange(
-      ctx,
-      call,
-      (db) =>
-        db
-          .insert(tenantSettings)
-          .values({ tenantId, key, value })
-          .onConflictDoUpdate({
-            target: [tenantSettings.tenantId, tenantSettings.key],
-            set: { value, updatedAt: ctx.now() },
-          }),
-      () => entry,
-    );
+    await saveTenantSetting(ctx, { tenantId, key, value }, adminAuditRow(call, entry));
     await cache.changed();
   }
 
@@ -95,38 +82,25 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache
   });
 
   registerAdmin(app, ctx, adminRoutes.addSmsCredits, async ({ params, body }, call) => {
-    let row: { credits: number } | undefined;
+    let total: number | null;
     try {
-      // One statement adds and answers, so concurrent adds (on any node) never lose one; the
-      // audit row goes in the same transaction.
-      [row] = await auditedChange(
-        ctx,
-        call,
-        (db) =>
-          db
-            .update(tenants)
-            .set({ smsCredits: sql`${tenants.smsCredits} + ${body.credits}` })
-            .where(and(eq(tenants.id, params.tenantId), gte(sql`${tenants.smsCredits} + ${body.credits}`, 0)))
-            .returning({ credits: tenants.smsCredits }),
-        ([updated]) =>
-          updated
-            ? {
-                action: 'sms.credits_added',
-                target: { type: 'tenant', id: params.tenantId },
-                details: { added: body.credits, total: updated.credits },
-              }
-            : null,
+      total = await addSmsCredits(ctx, params.tenantId, body.credits, (credits) =>
+        adminAuditRow(call, {
+          action: 'sms.credits_added',
+          target: { type: 'tenant', id: params.tenantId },
+          details: { added: body.credits, total: credits },
+        }),
       );
     } catch (error) {
       if (sqlState(error) === '22003')
         throw new HttpError(422, ErrorCode.validation, 'body.credits: the total would be out of range');
       throw error;
     }
-    if (!row) {
+    if (total === null) {
       await tenantOr404(ctx, params.tenantId);
       throw new HttpError(409, AdminErrorCode.creditsBelowZero, 'Credits cannot go below zero');
     }
-    return row.credits;
+    return total;
   });
 
   registerAdmin(app, ctx, adminRoutes.clearSettingsCache, async (_, call) => {
@@ -135,9 +109,8 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache
     return undefined;
   });
 
-  register(app, adminRoutes.instanceSettings, async ({ params }, request) => {
+  registerInstance(app, ctx, adminRoutes.instanceSettings, async ({ params }, request) => {
     await limit(ctx, request, rateRules.instance);
-    requireInstance(ctx, request);
     const settings = await cache.get(params.slug);
     if (!settings) throw errors.notFound('No such tenant');
     return settings;

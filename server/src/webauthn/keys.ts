@@ -1,8 +1,9 @@
 import type { VerifiedRegistrationResponse, WebAuthnCredential } from '@simplewebauthn/server';
 import { and, eq, lt } from 'drizzle-orm';
-import type { CredentialRow } from '../accounts/repository';
+import { type AuditInput, audit, type CredentialRow } from '../accounts/repository';
 import type { Context } from '../context';
 import { credentials } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 
 /** What a security-key row keeps beside its public key (in `data`). */
 type SecurityKeyData = { transports?: string[]; aaguid?: string; backedUp?: boolean; deviceType?: string };
@@ -32,12 +33,14 @@ export function webauthnCredentialOf(row: CredentialRow): WebAuthnCredential {
   };
 }
 
-/** Saves a verified new key; null when that credential id is already registered (to anyone). */
+/** Saves a verified new key and its audit row, in one transaction; null (and nothing written)
+ * when that credential id is already registered (to anyone). */
 export async function saveSecurityKey(
   ctx: Context,
   accountId: string,
   label: string,
   info: RegistrationInfo,
+  row: (saved: CredentialRow) => AuditInput,
 ): Promise<CredentialRow | null> {
   const data: SecurityKeyData = {
     transports: info.credential.transports,
@@ -45,21 +48,25 @@ export async function saveSecurityKey(
     backedUp: info.credentialBackedUp,
     deviceType: info.credentialDeviceType,
   };
-  const [row] = await ctx.db
-    .insert(credentials)
-    .values({
-      accountId,
-      type: 'webauthn',
-      subject: info.credential.id,
-      secret: Buffer.from(info.credential.publicKey).toString('base64url'),
-      counter: info.credential.counter,
-      label,
-      data,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (row) await ctx.accountViews.changed(accountId);
-  return row ?? null;
+  const saved = await inTransaction(ctx.db, async (tx) => {
+    const [key] = await tx
+      .insert(credentials)
+      .values({
+        accountId,
+        type: 'webauthn',
+        subject: info.credential.id,
+        secret: Buffer.from(info.credential.publicKey).toString('base64url'),
+        counter: info.credential.counter,
+        label,
+        data,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (key) await audit(tx, row(key));
+    return key ?? null;
+  });
+  if (saved) await ctx.accountViews.changed(accountId);
+  return saved;
 }
 
 /**

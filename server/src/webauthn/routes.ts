@@ -7,9 +7,9 @@ import type {
 } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { audit, credentialsOf, userInfo } from '../accounts/repository';
+import { credentialsOf, userInfo } from '../accounts/repository';
 import type { Context } from '../context';
-import { signedInAccount } from '../http/auth';
+import { registerSession } from '../http/auth';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
@@ -43,8 +43,7 @@ function assertionOf(response: z.output<typeof AuthenticationResponse>): Authent
 export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
   const { step, refuse, passSecondFactor } = loginFlow(ctx);
 
-  register(app, routes.webauthnRegisterOptions, async (_, request) => {
-    const account = await signedInAccount(ctx, request);
+  registerSession(app, ctx, routes.webauthnRegisterOptions, async (_, { account, request }) => {
     await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
     const rp = relyingParty(ctx);
     const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
@@ -63,8 +62,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
     return options;
   });
 
-  register(app, routes.webauthnRegister, async ({ body }, request) => {
-    const account = await signedInAccount(ctx, request);
+  registerSession(app, ctx, routes.webauthnRegister, async ({ body }, { account, request }) => {
     await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
     const challenge = await challenges.takeForRegistration(ctx, account.id);
     if (!challenge) throw webauthnErrors.noPending();
@@ -85,16 +83,16 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
       throw webauthnErrors.registrationFailed();
     }
     if (!verification.verified) throw webauthnErrors.registrationFailed();
-    const saved = await saveSecurityKey(ctx, account.id, body.name, verification.registrationInfo);
-    if (!saved) throw webauthnErrors.registrationFailed();
-    await audit(ctx.db, {
+    const { aaguid } = verification.registrationInfo;
+    const saved = await saveSecurityKey(ctx, account.id, body.name, verification.registrationInfo, (key) => ({
       actor: account.id,
       action: 'credential.webauthn_registered',
       targetType: 'credential',
-      targetId: saved.id,
+      targetId: key.id,
       ip: request.ip,
-      details: { aaguid: verification.registrationInfo.aaguid },
-    });
+      details: { aaguid },
+    }));
+    if (!saved) throw webauthnErrors.registrationFailed();
     return userInfo(account, await credentialsOf(ctx.db, account.id));
   });
 
