@@ -606,17 +606,18 @@ describe("the identity provider's endpoints", () => {
     }
   });
 
-  test('a parameter the provider keeps with a NUL character in it is refused (400), by GET and by POST', async () => {
+  test('a parameter the provider keeps with a NUL character in it is refused (400); a POST never reaches it', async () => {
     for (const role of ['user', 'anonymous'] as const) {
       const headers: Record<string, string> = { accept: 'text/html' };
       if (cookies[role]) headers.cookie = cookies[role];
       const query = await sendRaw(server.url, 'GET', '/oauth2/logout?state=a%00b', { headers });
       expect(query.status, query.text.slice(0, 200)).toBe(400);
+      // The logout endpoint takes GET only (docs/oidc.md).
       const form = await sendRaw(server.url, 'POST', '/oauth2/logout', {
         headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
         body: 'state=a%00b',
       });
-      expect(form.status, form.text.slice(0, 200)).toBe(400);
+      expect(form.status, form.text.slice(0, 200)).toBe(404);
     }
   });
 });

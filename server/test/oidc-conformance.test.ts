@@ -245,4 +245,15 @@ describe('token endpoint', () => {
     await oidc.tokenRevocation(rp.config, tokens.refresh_token as string);
     await expect(rp.refresh(tokens.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
+
+  test("another client cannot revoke a client's token", async () => {
+    const { callback, checks } = await freshCode();
+    const tokens = await rp.exchange(callback, checks);
+    const other = await instanceWithClient(server, uniqueSlug());
+    await expect(oidc.tokenRevocation(other.rp.config, tokens.refresh_token as string)).rejects.toMatchObject({
+      error: 'invalid_request',
+    });
+    const refreshed = await rp.refresh(tokens.refresh_token as string);
+    expect(refreshed.access_token).toBeTruthy();
+  });
 });

@@ -47,9 +47,28 @@ describe('discovery', () => {
     expect(metadata.grant_types_supported).not.toContain('implicit');
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'offline_access']));
     expect(metadata.id_token_signing_alg_values_supported).toEqual(expect.arrayContaining(['RS256', 'ES256']));
+    // Access tokens are bearer tokens: no DPoP proofs are offered.
+    expect(metadata).not.toHaveProperty('dpop_signing_alg_values_supported');
     const jwks = (await (await fetch(`${server.url}/oauth2/jwks`)).json()) as { keys: Record<string, unknown>[] };
     expect(jwks.keys.map((key) => key.alg).sort()).toEqual(['ES256', 'RS256']);
     for (const key of jwks.keys) expect(key).not.toHaveProperty('d');
+  });
+});
+
+describe('methods', () => {
+  test('the authorization and logout endpoints take GET only; a POST is an unknown route', async () => {
+    const { rp } = await instanceWithClient(server, uniqueSlug());
+    const { url } = await rp.authorizationRequest();
+    for (const path of ['/oauth2/authorize', '/oauth2/logout']) {
+      const answer = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: url.search.slice(1),
+        redirect: 'manual',
+      });
+      expect(answer.status, path).toBe(404);
+      expect(await answer.json()).toMatchObject({ detail: [{ type: 'not_found' }] });
+    }
   });
 });
 

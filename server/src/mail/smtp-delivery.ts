@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Delivery, OutgoingMail } from './delivery';
 
 /** Limits on one SMTP conversation, well inside the outbox lease (`OUTBOX_DEFAULTS.leaseMs`), so
@@ -8,7 +8,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, sock
 /** Mail over SMTP (`SMTP_URL`); loaded only when it is configured. */
 export class SmtpDelivery implements Delivery {
   readonly kind = 'smtp' as const;
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Transporter;
   constructor(
     url: string,
     private readonly from: string,

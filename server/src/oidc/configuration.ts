@@ -1,5 +1,5 @@
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import { interactionPolicy } from 'oidc-provider';
+import { errors, interactionPolicy } from 'oidc-provider';
 import { findAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import { BROWSER_SESSION_MS, PERSISTENT_SESSION_MS } from '../session/portal-session';
@@ -53,7 +53,8 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
     // Instances read the person's claims from the ID token itself, not only from userinfo.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
-    pkce: { methods: ['S256'], required: () => true },
+    // The provider accepts only the S256 method; every request must use it.
+    pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
     clientAuthMethods: ['client_secret_basic'],
     // Every client is a server-side application: no browser calls the endpoints across origins.
@@ -69,7 +70,15 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client revokes only tokens issued to it; another client's token is refused (RFC 7009).
+        allowedPolicy: (_octx, client, token) => {
+          if (token.clientId !== client.clientId)
+            throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+          return true;
+        },
+      },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (octx, form) => html(octx, logoutPage(form)),
@@ -78,6 +87,9 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
       resourceIndicators: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       claimsParameter: { enabled: false },
+      // Instances are server-side applications holding a client secret; their access tokens are
+      // bearer tokens (the provider enables DPoP proofs unless told otherwise).
+      dPoP: { enabled: false },
     },
     discovery: { ui_locales_supported: ['sv', 'en'] },
     interactions: { policy, url: (_octx, interaction) => interactionPath(interaction.uid) },

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
@@ -15,16 +16,18 @@ import { loadSigningKeys, type SigningJwk } from './keys';
 import { fastifyRequestOf, portalSessionOf, recordInteractionStart, rememberRequest } from './sign-in';
 
 /** The provider's endpoints as Fastify serves them. GET /oauth2/userinfo is the account
- * routes' own (the portal's profile) and comes here only with a bearer token. */
+ * routes' own (the portal's profile) and comes here only with a bearer token. The authorization
+ * and logout endpoints take GET only: a POST from another site would arrive without the
+ * SameSite=Lax session cookies they need. */
 const ENDPOINTS: [HTTPMethods[], string][] = [
   [['GET'], '/.well-known/openid-configuration'],
-  [['GET', 'POST'], PROVIDER_ROUTES.authorization],
+  [['GET'], PROVIDER_ROUTES.authorization],
   [['GET'], `${PROVIDER_ROUTES.authorization}/:uid`],
   [['POST'], PROVIDER_ROUTES.token],
   [['GET'], PROVIDER_ROUTES.jwks],
   [['POST'], PROVIDER_ROUTES.userinfo],
   [['POST'], PROVIDER_ROUTES.revocation],
-  [['GET', 'POST'], PROVIDER_ROUTES.end_session],
+  [['GET'], PROVIDER_ROUTES.end_session],
   [['POST'], `${PROVIDER_ROUTES.end_session}/confirm`],
   [['GET'], `${PROVIDER_ROUTES.end_session}/success`],
 ];
@@ -87,7 +90,10 @@ function startProvider(ctx: Context, keys: SigningJwk[]): Running {
   provider.on('server_error', (_octx: unknown, error: Error) =>
     ctx.log.error({ err: errorForLog(error, { stack: true }) }, 'identity provider error'),
   );
-  provider.app.on('error', (error: Error) =>
+  // The provider is a Koa application: errors outside its own handling (in the middleware above)
+  // are Koa's `error` event, which its typings leave out of the provider's event list.
+  const application: EventEmitter = provider;
+  application.on('error', (error: Error) =>
     ctx.log.error({ err: errorForLog(error, { stack: true }) }, 'identity provider error'),
   );
   return { provider, callback: provider.callback() as Running['callback'] };
