@@ -10,7 +10,8 @@ import {
 import type { Context } from '../context';
 import { errors, type HttpError } from '../http/errors';
 import { rememberBrowser, startPortalSession } from '../session/portal-session';
-import { recordFailure, recordSuccess } from './lock';
+import { trustDevice } from '../session/trusted-device';
+import { lockScopeOf, recordFailure, recordSuccess } from './lock';
 import { type LoginSession, lockLoginSession, loginResponse, saveLoginSession } from './login-session';
 import {
   authenticationMethods,
@@ -58,7 +59,9 @@ export function loginFlow(ctx: Context) {
       // The sign-in is recorded first (the account's stamp and its audit, one statement); only
       // then does the login read Done and the portal session start, both in one write to the
       // store. A failed record leaves the login where it was, to be tried again.
-      await recordSuccess(ctx, account, { ip: request.ip, via: session.via });
+      const scope = lockScopeOf(ctx, request, account.id);
+      await recordSuccess(ctx, account, { ip: request.ip, via: session.via, scope });
+      trustDevice(ctx, request, reply, account.id);
       await Promise.all([
         saveLoginSession(ctx, next),
         startPortalSession(
@@ -74,15 +77,16 @@ export function loginFlow(ctx: Context) {
     return loginResponse(ctx, state, next.id, account, creds, true, next.email);
   }
 
-  /** A wrong password, code or key: counts toward the lockout and is audited, together; the
-   * answer says locked when this failure locked the account, and is `wrong` otherwise. */
+  /** A wrong password, code or key: counts toward the lockout of this client (the browser's own
+   * when it is trusted for the account) and is audited; the answer says locked when this failure
+   * locked the client out, and is `wrong` otherwise. */
   async function refuse(request: FastifyRequest, account: AccountRow, action: string, wrong: () => HttpError) {
-    const locked = await recordFailure(ctx, account, (locked) => ({
+    const locked = await recordFailure(ctx, request, account, (outcome) => ({
       action,
       targetType: 'account',
       targetId: account.id,
       ip: request.ip,
-      details: { locked },
+      details: outcome,
     }));
     return locked ? errors.accountLocked() : wrong();
   }

@@ -12,6 +12,7 @@ import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
 import { signedInSince } from '../oidc/sign-in';
+import { mailQuotas, takeMailQuota } from '../security/mail-quota';
 import {
   hashPassword,
   passwordProblems,
@@ -70,15 +71,21 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     const state = stateAfterStart(account ? factsOf(account, creds) : null, automatic);
     const session = await createLoginSession(ctx, body.email, account?.id ?? null, state, returnQueryOf(query));
     if (state === 'OTPRequired') {
-      // Known and unknown emails take the same path and the same time: a code is issued either
-      // way, and a mail is written to the outbox, sent after the answer. Only a real account's
-      // mail holds the code. The code is in the store before its mail is written, so no mail
-      // carries a code the store does not hold.
-      const code = await issueCode(ctx, body.email);
-      const mail = account
-        ? codeMail(body.email, code, account.locale === 'sv' ? 'sv' : 'en')
-        : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language']));
-      await ctx.outbox.send(mail);
+      // Known and unknown emails take the same path: a code is issued either way, and a mail is
+      // written to the outbox, sent after the answer. Only a real account's mail holds the code.
+      // The code is in the store before its mail is written, so no mail carries a code the store
+      // does not hold. An address that has had its share of mail gets none, and no new code
+      // replaces the one it was sent last; the answer is the same.
+      const quota = account ? mailQuotas.signInCode : mailQuotas.noAccount;
+      if (await takeMailQuota(ctx, quota, body.email)) {
+        const code = await issueCode(ctx, body.email);
+        const mail = account
+          ? codeMail(body.email, code, account.locale === 'sv' ? 'sv' : 'en')
+          : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language']));
+        await ctx.outbox.send(mail);
+      } else {
+        request.log.info({ quota: quota.name, domain: body.email.split('@').pop() }, 'mail quota reached, none sent');
+      }
     }
     return loginResponse(ctx, state, session.id, account, creds, false, body.email);
   });
@@ -102,7 +109,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     return step(body.session_id, 'verify-password', body.email, async (session, account, creds) => {
       if (!account) throw errors.invalidCredentials();
       // A locked account answers the same whether or not the password is right.
-      if (accountLocked(ctx, account)) throw errors.accountLocked();
+      if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
       const stored = creds.find((c) => c.type === 'password');
       const ok = stored?.secret
         ? await verifyPassword(stored.secret, body.password)
@@ -118,7 +125,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     await limit(ctx, request, rateRules.verify);
     return step(body.session_id, 'verify-mfa', null, async (session, account, creds) => {
       if (!account || !session.via) throw errors.invalidState();
-      if (accountLocked(ctx, account)) throw errors.accountLocked();
+      if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
       const matched = await verifyTotp(ctx, creds, body.totp_code);
       if (!matched) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
       return passSecondFactor(request, reply, session, account, creds, 'totp', body.remember);
@@ -129,7 +136,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     await limit(ctx, request, rateRules.verify);
     return step(body.session_id, 'merge-mfa', null, async (session, account, creds) => {
       if (!account || !session.via) throw errors.invalidState();
-      if (accountLocked(ctx, account)) throw errors.accountLocked();
+      if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
       const kept = await verifyTotp(ctx, creds, body.totp_code);
       if (!kept) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
       await keepOneAuthenticator(ctx.db, account.id, kept.id, {

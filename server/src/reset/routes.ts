@@ -6,6 +6,7 @@ import type { Context } from '../context';
 import { passwordResets } from '../db/schema';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
+import { liftDeviceLocks } from '../login/lock';
 import { localeFromAcceptLanguage, resetMail } from '../mail/templates';
 import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
 import { limit, rateRules } from '../security/rate-limit';
@@ -72,7 +73,7 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     });
     if (!used) throw errors.tokenInvalid();
     await ctx.accountViews.changed(reset.accountId);
-    await endAllSessions(ctx, reset.accountId);
+    await Promise.all([endAllSessions(ctx, reset.accountId), liftDeviceLocks(ctx, reset.accountId)]);
     return { type: reset.type };
   });
 }

@@ -3,6 +3,8 @@ import {
   afterFailure,
   afterReset,
   afterSuccess,
+  DEVICE_HISTORY_MS,
+  deviceStateTtlMs,
   isLocked,
   LOCK_THRESHOLD,
   type LockState,
@@ -45,5 +47,12 @@ describe('lockout', () => {
     const locked = failTimes(fresh, 10, now);
     expect(afterSuccess(locked).lockCount).toBe(1);
     expect(afterReset()).toEqual(fresh);
+  });
+
+  test("a trusted browser's state is kept while it is locked and a day after", () => {
+    expect(deviceStateTtlMs(failTimes(fresh, 3, now), now)).toBe(DEVICE_HISTORY_MS);
+    const locked = failTimes(fresh, 10, now);
+    expect(deviceStateTtlMs(locked, now)).toBe(minutes(15) + DEVICE_HISTORY_MS);
+    expect(deviceStateTtlMs(locked, new Date(now.getTime() + minutes(20)))).toBe(DEVICE_HISTORY_MS);
   });
 });

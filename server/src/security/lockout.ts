@@ -1,3 +1,10 @@
+/**
+ * The lockout policy, applied to two kinds of client (OWASP's device cookies): browsers that
+ * completed a sign-in for the account and hold its signed device cookie are counted and locked
+ * each on its own; every other client shares the account's count. So a stranger's guesses lock
+ * out strangers, and the owner's own browsers keep working.
+ */
+
 /** After this many consecutive failed password or TOTP attempts the account locks. */
 export const LOCK_THRESHOLD = 10;
 export const FIRST_LOCK_MS = 15 * 60_000;
@@ -33,4 +40,14 @@ export function afterSuccess(state: LockState): LockState {
 /** A password reset lifts the lock and forgets the history. */
 export function afterReset(): LockState {
   return { failedAttempts: 0, lockCount: 0, lockedUntil: null };
+}
+
+/** How long a trusted browser's count and lock history outlive its last failure or lock: after a
+ * day without either, the browser starts afresh. */
+export const DEVICE_HISTORY_MS = MAX_LOCK_MS;
+
+/** How long to keep a trusted browser's state: while it is locked, and a day of history after. */
+export function deviceStateTtlMs(state: LockState, now: Date): number {
+  const lockLeft = state.lockedUntil === null ? 0 : Math.max(0, state.lockedUntil.getTime() - now.getTime());
+  return lockLeft + DEVICE_HISTORY_MS;
 }

@@ -5,6 +5,8 @@ import { getJson, setJson } from '../store/store';
 
 export const SESSION_COOKIE = 'helios_session';
 export const REMEMBER_COOKIE = 'helios_mfa_remember';
+/** The browser's signed device cookie: the accounts that completed a sign-in on it (lockout). */
+export const DEVICE_COOKIE = 'helios_device';
 /** "Remember me": the portal session outlives the browser for 30 days. */
 export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60_000;
 /** Without it, the cookie is a browser session and the server forgets it after 12 hours. */

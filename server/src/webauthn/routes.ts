@@ -118,7 +118,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
     return step(body.session_id, 'verify-webauthn', null, async (session, account) => {
       if (!account || !session.via) throw errors.invalidState();
       // A locked account answers the same whether or not the key would have been accepted.
-      if (accountLocked(ctx, account)) throw errors.accountLocked();
+      if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
       const challenge = await challenges.takeForLogin(ctx, session.id);
       if (!challenge) throw webauthnErrors.noPending();
       const creds = await credentialsOf(ctx.db, account.id);
