@@ -96,8 +96,8 @@ function startProvider(ctx: Context, keys: SigningJwk[]): Running {
 /**
  * Hands a request to the provider: Fastify lets go of it (`hijack`), the security headers Helmet
  * already set are copied onto the raw response, and the provider answers on it. The provider
- * sees the request as made to its issuer (protocol, and forwarded addresses only when
- * TRUST_PROXY says they can be trusted), so its cookies are Secure exactly when Helios's are.
+ * sees the request as made to its issuer (protocol and host, and the client's forwarded address
+ * only when TRUST_PROXY says it can be trusted), so its cookies are Secure exactly when Helios's are.
  */
 export async function handOver(ctx: Context, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { callback } = running(ctx);
@@ -107,11 +107,13 @@ export async function handOver(ctx: Context, request: FastifyRequest, reply: Fas
     if (value !== undefined) reply.raw.setHeader(name, value);
   if (!reply.raw.hasHeader('cache-control')) reply.raw.setHeader('cache-control', 'no-store');
   const headers = request.raw.headers;
-  headers['x-forwarded-proto'] = new URL(ctx.config.publicUrl).protocol.replace(':', '');
-  if (!ctx.config.trustProxy) {
-    delete headers['x-forwarded-host'];
-    delete headers['x-forwarded-for'];
-  }
+  const publicUrl = new URL(ctx.config.publicUrl);
+  headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+  // The addresses the provider writes (discovery, redirects) name PUBLIC_URL's host, whichever
+  // allowed host the request came by.
+  headers.host = publicUrl.host;
+  delete headers['x-forwarded-host'];
+  if (!ctx.config.trustProxy) delete headers['x-forwarded-for'];
   await callback(request.raw, reply.raw);
 }
 
