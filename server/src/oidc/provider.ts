@@ -5,6 +5,7 @@ import { audit } from '../accounts/repository';
 import type { Context } from '../context';
 import { errorForLog } from '../http/errors';
 import { cookieOptions, forgetPortalSession, SESSION_COOKIE } from '../session/portal-session';
+import { cookieName } from '../session/request-cookies';
 import { sweepExpired } from './adapter';
 import { registerOidcClientAdminRoutes } from './admin-routes';
 import { registerAthenaRoute } from './athena';
@@ -64,7 +65,7 @@ function aroundAnswers(ctx: Context) {
       const portal = await portalSessionOf(ctx, octx.req);
       if (!request || portal?.accountId !== signedOut) return;
       await forgetPortalSession(ctx, request);
-      octx.cookies.set(SESSION_COOKIE, null, { ...cookieOptions(ctx, null), signed: false });
+      octx.cookies.set(cookieName(ctx.config, SESSION_COOKIE), null, { ...cookieOptions(ctx, null), signed: false });
       await audit(ctx.db, {
         actor: signedOut,
         action: 'logout',
