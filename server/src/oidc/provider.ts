@@ -11,6 +11,7 @@ import { registerOidcClientAdminRoutes } from './admin-routes';
 import { registerAthenaRoute } from './athena';
 import { backfillInstanceClients } from './clients';
 import { INTERACTION_TTL_SECONDS, interactionPath, PROVIDER_ROUTES, providerConfiguration } from './configuration';
+import { allowFormPostTarget } from './form-post';
 import { registerInteractionRoute } from './interaction';
 import { loadSigningKeys, type SigningJwk } from './keys';
 import { fastifyRequestOf, portalSessionOf, recordInteractionStart, rememberRequest } from './sign-in';
@@ -85,6 +86,7 @@ function startProvider(ctx: Context, keys: SigningJwk[]): Running {
   // Requests reach the provider as they reached Helios at its public address (see handOver).
   provider.proxy = true;
   provider.use(aroundAnswers(ctx));
+  provider.use(allowFormPostTarget);
   provider.on('server_error', (_octx: unknown, error: Error) =>
     ctx.log.error({ err: errorForLog(error, { stack: true }) }, 'identity provider error'),
   );
