@@ -14,7 +14,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Written for debugging a stack trace by hand, never referenced from the scripts: the
+    // server does not serve them.
+    sourcemap: 'hidden',
     assetsInlineLimit: 0,
     // Everything the first page needs in one file: one request, one gzip stream. Lazy pages
     // and languages keep their own chunks.

@@ -50,6 +50,11 @@ export const Credential = z.object({
 });
 export type Credential = z.infer<typeof Credential>;
 
+/** A sign-in method as a login answer names it: until the first factor is proven only its type
+ * (and provider), without `id` or `label`; with them afterwards. */
+export const LoginCredential = Credential.extend({ id: z.string().optional() });
+export type LoginCredential = z.infer<typeof LoginCredential>;
+
 /** Identity providers people can sign in with; only configured ones exist. */
 export const FederatedProviderId = z.enum(['google', 'microsoft', 'oidc']);
 export type FederatedProviderId = z.infer<typeof FederatedProviderId>;
@@ -63,7 +68,7 @@ export type FederatedProvider = z.infer<typeof FederatedProvider>;
 export const LoginSessionResponse = z.object({
   state: LoginState,
   session_id: z.string().nullable(),
-  available_credentials: z.array(Credential),
+  available_credentials: z.array(LoginCredential),
   is_user: z.boolean(),
   is_stakeholder: z.boolean(),
   allow_totp_remember: z.boolean(),

@@ -141,7 +141,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   const web = options.web;
   const pageFallback = web === false ? null : await guardScope(app, 'public', (scope) => registerWebApps(scope, web));
   // No route, so no route's hook: the API's headers, or a page's when the answer is an app's
-  // page; a cross-site state change is refused as anywhere else.
+  // page; a request to another host or a cross-site state change is refused as anywhere else.
   const notFoundHeaders = { json: apiHeaders(ctx.config.secure), page: pageHeaders(ctx.config.secure) };
   // An address under the portal app's folder reaches this handler through the app's static files
   // route, whose hook gave it a page's headers: those only a page has are taken off again.
@@ -157,7 +157,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   await app.register(async (scope) => {
     scope.addHook('onRequest', (request, reply, done) => {
       jsonAnswer(reply);
-      done(security.crossSiteRefusal(request));
+      done(security.refusal(request));
     });
     scope.setNotFoundHandler((request, reply) => {
       jsonAnswer(reply);
@@ -170,7 +170,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
     });
   });
 
-  app.get('/health', { config: { jsonOnly: true, guard: 'public' } }, async (_request, reply) => {
+  app.get('/health', { config: { jsonOnly: true, guard: 'public', anyHost: true } }, async (_request, reply) => {
     try {
       await Promise.all([ping(ctx.db), ctx.store.ping()]);
       return { status: 'ok' };

@@ -51,6 +51,23 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: url(['http', 'https']).optional(),
+  /** Other host names (with `:port` where not the default) requests may name besides PUBLIC_URL's. */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, 'must be host names or host:port, comma-separated'),
+      ),
+    )
+    .default([]),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
@@ -120,6 +137,9 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** Hosts besides PUBLIC_URL's that requests may name (ALLOWED_HOSTS; without PUBLIC_URL also
+   * the loopback names at PORT). Every other host is refused. */
+  allowedHosts: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -200,10 +220,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // Without a public address the server is reached on this machine, by any of its loopback names.
+  const loopback = e.PUBLIC_URL ? [] : ['127.0.0.1', '[::1]'].map((name) => `${name}:${e.PORT}`);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    allowedHosts: [...e.ALLOWED_HOSTS, ...loopback],
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

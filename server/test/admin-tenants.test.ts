@@ -10,6 +10,7 @@ import { auditRows, failure, signedIn, signedInAdmin, uniqueSlug } from './admin
 import { eventually } from './eventually';
 import { createAccount, createTenant } from './fixtures';
 import { type Browser, backend, instanceHeaders, startTestServer, type TestServer } from './harness';
+import { instanceOf } from './instance-client';
 
 let server: TestServer;
 let admin: { browser: Browser; account: Awaited<ReturnType<typeof createAccount>> };
@@ -425,7 +426,10 @@ describe('tenant-settings cache', () => {
     } else {
       const app = await buildApp(server.ctx, { web: false });
       await app.listen({ port: 0, host: '127.0.0.1' });
-      secondUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      // Another node of the same site, reached at its own address.
+      server.ctx.config.allowedHosts = [...server.ctx.config.allowedHosts, host];
+      secondUrl = `http://${host}`;
       closeSecond = () => app.close();
     }
     try {
@@ -469,7 +473,7 @@ describe('log in as (clavis)', () => {
     expect(ttl).toBeGreaterThan(50_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
 
-    const instance = server.instance();
+    const instance = await instanceOf(server, tenant);
     const identity = await redeem(instance, clavis, tenant.id);
     expect(identity).toEqual({
       account_id: admin.account.id,
@@ -485,7 +489,8 @@ describe('log in as (clavis)', () => {
     const wrong = clavisOf(
       (await admin.browser.api.call('tenantLoginAsAdmin', { params: { tenantId: tenant.id } })).url,
     );
-    expect((await failure(redeem(instance, wrong, other.id))).type).toBe('clavis_invalid');
+    const otherInstance = await instanceOf(server, other);
+    expect((await failure(redeem(otherInstance, wrong, other.id))).type).toBe('clavis_invalid');
     // Shown to the wrong instance, the clavis is spent.
     expect((await failure(redeem(instance, wrong, tenant.id))).type).toBe('clavis_invalid');
 
@@ -504,7 +509,7 @@ describe('log in as (clavis)', () => {
     const key = clavisKey(clavis);
     await server.ctx.store.set(key, (await server.ctx.store.get(key)) as string, 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await failure(redeem(server.browser(), clavis, tenant.id))).type).toBe('clavis_invalid');
+    expect((await failure(redeem(await instanceOf(server, tenant), clavis, tenant.id))).type).toBe('clavis_invalid');
   });
 
   test('as a user of the tenant: members only', async () => {
@@ -514,7 +519,7 @@ describe('log in as (clavis)', () => {
     const { url } = await admin.browser.api.call('tenantUserLoginAs', {
       params: { tenantId: tenant.id, accountId: member.id },
     });
-    const identity = await redeem(server.browser(), clavisOf(url), tenant.id);
+    const identity = await redeem(await instanceOf(server, tenant), clavisOf(url), tenant.id);
     expect(identity).toMatchObject({ account_id: member.id, email: member.email, name: 'Maja Member' });
     const notMember = await failure(
       admin.browser.api.call('tenantUserLoginAs', { params: { tenantId: tenant.id, accountId: outsider.id } }),
@@ -529,11 +534,11 @@ describe('log in as (clavis)', () => {
   });
 
   test('malformed redeem requests are 422; a non-admin cannot make a clavis', async () => {
-    const instance = server.instance();
+    const tenant = await createTenant(server.ctx, uniqueSlug());
+    const instance = await instanceOf(server, tenant);
     const bad = await instance.raw('POST', '/api/clavis/redeem', JSON.stringify({ clavis: 'short', tenant_id: 'x' }));
     expect(bad.status).toBe(422);
     const { browser } = await signedIn(server);
-    const tenant = await createTenant(server.ctx, uniqueSlug());
     expect((await failure(browser.api.call('tenantLoginAsAdmin', { params: { tenantId: tenant.id } }))).status).toBe(
       403,
     );

@@ -324,7 +324,8 @@ describe('cookies', () => {
     });
     expect(mfa.json.state).toBe('Done');
     const names = seen.map((line) => line.split('=')[0]);
-    expect(names).toEqual(expect.arrayContaining(['helios_session', 'helios_mfa_remember']));
+    const prefix = target.ctx.config.secure ? '__Host-' : '';
+    expect(names).toEqual(expect.arrayContaining([`${prefix}helios_session`, `${prefix}helios_mfa_remember`]));
     const logout = await send('POST', '/auth/logout', { body: '{}', headers: { cookie: cookieHeader(seen) } });
     seen.push(...setCookiesOf(logout));
     return seen;

@@ -176,8 +176,11 @@ export async function startPageServer(ctx: TestServer['ctx']): Promise<PageServe
   }
   const app: FastifyInstance = await buildApp(ctx, { web });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // The pages are the same site as the test server's API, reached at another address.
+  ctx.config.allowedHosts = [...ctx.config.allowedHosts, host];
   return {
-    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    url: `http://${host}`,
     apps: standIn ? ('stand-in' as const) : ('built' as const),
     close: async () => {
       await app.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts } from '../src/db/schema';
 import { createAccount, PASSWORD } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
+import { sendRaw } from './hostile-http';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -172,22 +173,26 @@ describe('headers and cross-site requests', () => {
 
   test('HTTPS deployments send HSTS and Secure cookies', { timeout: 90_000 }, async () => {
     const https = await startTestServer({ env: { PUBLIC_URL: 'https://login.example.com' } });
+    // The harness points every server at its loopback address; this one stays at its public one.
+    https.ctx.config.publicUrl = 'https://login.example.com';
     try {
       const account = await createAccount(https.ctx, { password: PASSWORD });
-      const origin = { origin: 'https://login.example.com', 'content-type': 'application/json' };
-      const started = await fetch(`${https.url}/auth/login/start`, {
-        method: 'POST',
-        headers: origin,
+      const headers = {
+        host: 'login.example.com',
+        origin: 'https://login.example.com',
+        'content-type': 'application/json',
+      };
+      const started = await sendRaw(https.url, 'POST', '/auth/login/start', {
+        headers,
         body: JSON.stringify({ email: account.email }),
       });
-      expect(started.headers.get('strict-transport-security')).toContain('max-age=31536000');
-      const { session_id } = (await started.json()) as { session_id: string };
-      const done = await fetch(`${https.url}/auth/login/verify-password`, {
-        method: 'POST',
-        headers: origin,
+      expect(started.headers['strict-transport-security']).toContain('max-age=31536000');
+      const { session_id } = JSON.parse(started.text) as { session_id: string };
+      const done = await sendRaw(https.url, 'POST', '/auth/login/verify-password', {
+        headers,
         body: JSON.stringify({ session_id, email: account.email, password: PASSWORD }),
       });
-      expect(done.headers.getSetCookie().join(';')).toMatch(/helios_session=[^;]+;.*Secure/);
+      expect([done.headers['set-cookie']].flat().join(';')).toMatch(/helios_session=[^;]+;.*Secure/);
     } finally {
       await https.close();
     }

@@ -49,7 +49,10 @@ beforeAll(async () => {
   ];
   app = await buildApp(server.ctx, { web });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // The same site as the test server, reached at another address.
+  server.ctx.config.allowedHosts = [...server.ctx.config.allowedHosts, host];
+  url = `http://${host}`;
 }, 120_000);
 
 afterAll(async () => {

@@ -1,4 +1,10 @@
-import type { Credential, FederatedProvider, FederatedProviderId, LoginSessionResponse, LoginState } from '@helios/api';
+import type {
+  FederatedProvider,
+  FederatedProviderId,
+  LoginCredential,
+  LoginSessionResponse,
+  LoginState,
+} from '@helios/api';
 import { atom } from 'jotai';
 import type { ErrorKey } from '../lib/errors';
 
@@ -7,7 +13,7 @@ export type LoginView = {
   state: LoginState;
   sessionId: string | null;
   email: string;
-  credentials: Credential[];
+  credentials: LoginCredential[];
   isUser: boolean;
   isStakeholder: boolean;
   allowTotpRemember: boolean;

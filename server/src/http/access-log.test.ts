@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { describe, expect, test } from 'vitest';
@@ -118,6 +119,108 @@ describe('the line of each request', () => {
     expect(entries.find((e) => e.msg === 'a child note')).toMatchObject({ level: 30, reqId: 'req-2', step: 2 });
     // The request's logger, and the child asked of it.
     expect(children).toBe(2);
+    await app.close();
+  });
+});
+
+/** Writes each character of `text` as itself, in the other case, or percent-encoded (hex in
+ * either case); a space as `+` or `%20` where the address is a query. */
+function encodedAnyhow(text: string, where: 'path' | 'query') {
+  return fc.tuple(...[...text].map(() => fc.integer({ min: 0, max: 4 }))).map((choices) =>
+    [...text]
+      .map((character, i) => {
+        const hex = character.charCodeAt(0).toString(16).padStart(2, '0');
+        if (character === ' ') return where === 'query' && (choices[i] ?? 0) % 2 === 0 ? '+' : '%20';
+        switch (choices[i]) {
+          case 1:
+            return character === character.toLowerCase() ? character.toUpperCase() : character.toLowerCase();
+          case 2:
+            return `%${hex.toUpperCase()}`;
+          case 3:
+            return `%${hex.toLowerCase()}`;
+          default:
+            return encodeURIComponent(character) === character ? character : `%${hex}`;
+        }
+      })
+      .join(''),
+  );
+}
+
+/** An address as it is logged, read back: percent-encoding and `+` undone, lowercased. */
+function readBack(url: string) {
+  return url
+    .replaceAll('+', ' ')
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .toLowerCase();
+}
+
+const SECRET_PARAMETERS = [
+  'session_id',
+  'token',
+  'code',
+  'otp',
+  'clavis',
+  'state',
+  'password',
+  'login_hint',
+  'id_token_hint',
+];
+
+describe('secrets in addresses never reach the log line', () => {
+  test('whatever case and percent-encoding their names and values are written in', async () => {
+    const { app, completed } = await appLogging();
+    const secret = fc.stringMatching(/^[A-Za-z0-9]{6,12}( [A-Za-z0-9]{1,6})?$/).map((value) => `sEcReT${value}`);
+    const inQuery = fc
+      .tuple(fc.constantFrom(...SECRET_PARAMETERS), secret)
+      .chain(([name, value]) =>
+        fc
+          .tuple(
+            encodedAnyhow(name, 'query'),
+            encodedAnyhow(value, 'query'),
+            fc.constantFrom('/auth/login/ping', '/api/x'),
+          )
+          .map(([n, v, path]) => ({ secret: value, url: `${path}?keep=1&${n}=${v}&other=2` })),
+      );
+    const resetLink = secret.chain((value) =>
+      fc
+        .tuple(encodedAnyhow('set-password', 'path'), encodedAnyhow(value, 'path'))
+        .map(([part, token]) => ({ secret: value, url: `/login/${part}/${token}?from=mail` })),
+    );
+    const email = fc
+      .tuple(fc.stringMatching(/^[a-z0-9.]{1,12}$/), fc.constantFrom('example.com', 'mail.example.org'))
+      .map(([local, domain]) => `sEcReT${local}@${domain}`);
+    const emailAnywhere = email.chain((address) =>
+      fc.oneof(
+        fc
+          .tuple(fc.constantFrom('q', 'email', 'login_hint', 'x'), encodedAnyhow(address, 'query'))
+          .map(([name, value]) => ({ secret: address, url: `/api/accounts?${name}=${value}` })),
+        encodedAnyhow(address, 'path').map((part) => ({ secret: address, url: `/api/accounts/${part}/view` })),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(inQuery, resetLink, emailAnywhere), async ({ secret: value, url }) => {
+        const before = completed().length;
+        await app.inject({ method: 'GET', url });
+        const logged = completed()[before]?.req as { url: string };
+        expect(readBack(logged.url), `${url} logged as ${logged.url}`).not.toContain(value.toLowerCase());
+      }),
+      { numRuns: 300 },
+    );
+    await app.close();
+  });
+
+  test('an encoded parameter name, a reset path in capitals, an email and a login hint are masked', async () => {
+    const { app, completed } = await appLogging();
+    for (const [url, logged] of [
+      ['/auth/login/ping?session%5Fid=SECRET&keep=1', '/auth/login/ping?session%5Fid=***&keep=1'],
+      ['/login/SET-PASSWORD/SECRET', '/login/SET-PASSWORD/***'],
+      ['/api/accounts?q=someone%40example.com', '/api/accounts?q=***'],
+      ['/auth/login/start?LOGIN_HINT=someone', '/auth/login/start?LOGIN_HINT=***'],
+    ]) {
+      const before = completed().length;
+      await app.inject({ method: 'GET', url });
+      expect(completed()[before]).toMatchObject({ req: { url: logged } });
+    }
     await app.close();
   });
 });

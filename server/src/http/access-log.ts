@@ -2,22 +2,80 @@ import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogCont
 import type pino from 'pino';
 import { errorForLog } from './errors';
 
-/** Query parameters and path parts that carry secrets; masked wherever a URL is logged. */
-const SECRET_QUERY = /([?&](?:session_id|token|code|otp|clavis|state|password)=)[^&#]*/gi;
-const SECRET_PATH = /(\/set-password\/)[^/?#]+/;
+/** Query parameters whose values are secret or personal: masked wherever an address is logged,
+ * whatever case or percent-encoding their names are written in. */
+const SECRET_NAMES = new Set([
+  'session_id',
+  'token',
+  'code',
+  'otp',
+  'totp_code',
+  'clavis',
+  'state',
+  'password',
+  'secret',
+  'client_secret',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'id_token_hint',
+  'login_hint',
+  'email',
+]);
 
-/** The identity provider's addresses can carry an ID token (`id_token_hint`) or a person's
- * email (`login_hint`) in their query: theirs is left out altogether. */
-const PROVIDER_PATH = /^\/oauth2\//;
+/** The path part after which a reset link carries its token. */
+const RESET_PART = 'set-password';
 
-export function maskUrl(url: string): string {
-  if (PROVIDER_PATH.test(url)) {
-    const query = url.indexOf('?');
-    return query === -1 ? url : `${url.slice(0, query)}?***`;
+/** The identity provider's addresses can carry an ID token or a person's email in parameters of
+ * its own: their query is left out altogether. */
+const PROVIDER_PREFIX = '/oauth2/';
+
+/** What a part of an address reads as once decoded (`+` as a space in a query), lowercased, for
+ * comparing names: each `%XX` byte on its own, so broken encoding cannot hide a name. */
+function readable(part: string, query = false): string {
+  return (query ? part.replaceAll('+', ' ') : part)
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .toLowerCase();
+}
+
+/** A person's email address, in a path part or a query value. */
+const holdsEmail = (decoded: string) => decoded.includes('@');
+
+function maskPath(path: string): string {
+  const parts = path.split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const decoded = readable(parts[i] as string);
+    if (decoded === RESET_PART) return i + 1 < parts.length ? `${parts.slice(0, i + 1).join('/')}/***` : path;
+    // An encoded slash keeps the token in the same part as the name.
+    if (decoded.includes(RESET_PART)) return `${parts.slice(0, i).join('/')}/***`;
+    if (holdsEmail(decoded)) parts[i] = '***';
   }
-  // Most addresses hold neither query parameters nor a reset path: nothing to mask.
-  if (!url.includes('?') && !url.includes('&') && !url.includes('/set-password/')) return url;
-  return url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
+  return parts.join('/');
+}
+
+function maskQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return holdsEmail(readable(pair, true)) ? '***' : pair;
+      const name = pair.slice(0, equals);
+      const secret =
+        SECRET_NAMES.has(readable(name, true).trim()) || holdsEmail(readable(pair.slice(equals + 1), true));
+      return secret ? `${name}=***` : pair;
+    })
+    .join('&');
+}
+
+/** An address as it may be logged: the values of secret parameters, a reset link's token and
+ * email addresses masked; the provider's query left out. */
+export function maskUrl(url: string): string {
+  // Most addresses hold no query, no encoding, no email and no reset path: nothing to mask.
+  if (!/[?%@]|set-password/i.test(url)) return url;
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  if (mark !== -1 && readable(path).startsWith(PROVIDER_PREFIX)) return `${maskPath(path)}?***`;
+  return mark === -1 ? maskPath(path) : `${maskPath(path)}?${maskQuery(url.slice(mark + 1))}`;
 }
 
 /** How a request and its answer appear in a log line: the method, the address with its secret

@@ -49,10 +49,11 @@ function validate(schema: z.ZodType | undefined, value: unknown, where: string) 
 /**
  * Who may call a route, fixed when it is registered: anyone (`public`), a signed-in portal
  * session (`session`), a signed-in platform admin (`admin`), a tenant instance with the instance
- * API key (`instance`), or the identity provider's own endpoints, which check their clients and
+ * API key (`instance`), a tenant's instance with its own OIDC client id and secret
+ * (`instance-client`), or the identity provider's own endpoints, which check their clients and
  * tokens themselves (`identity-provider`).
  */
-export type GuardKind = 'public' | 'session' | 'admin' | 'instance' | 'identity-provider';
+export type GuardKind = 'public' | 'session' | 'admin' | 'instance' | 'instance-client' | 'identity-provider';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -24,7 +24,26 @@ declare module 'fastify' {
     /** The route answers JSON (every route of the contract): it carries the API's headers, not
      * a page's. One that answers a page now and then sends it with `sendPage`. */
     jsonOnly?: boolean;
+    /** The route answers whatever host a request names: load balancers check health by address. */
+    anyHost?: boolean;
   }
+}
+
+/** The hosts requests may name and the origins state changes may come from, all from the
+ * configuration: PUBLIC_URL's, then ALLOWED_HOSTS' at PUBLIC_URL's protocol. A host without a
+ * port is also accepted with the protocol's default port written out. */
+export function siteOf(config: Pick<Config, 'publicUrl' | 'allowedHosts'>) {
+  const { protocol, host } = new URL(config.publicUrl);
+  const defaultPort = protocol === 'https:' ? '443' : '80';
+  const hosts = new Set<string>();
+  const origins = new Set<string>();
+  for (const name of [host, ...config.allowedHosts]) {
+    const normal = new URL(`${protocol}//${name}`).host;
+    hosts.add(normal);
+    if (!/:\d+$/.test(normal)) hosts.add(`${normal}:${defaultPort}`);
+    origins.add(`${protocol}//${normal}`);
+  }
+  return { hosts, origins };
 }
 
 /**
@@ -89,42 +108,70 @@ export function sendPage(reply: FastifyReply, status: number, html: string, secu
 }
 
 /**
- * Security headers on every answer, and refusal of cross-site state-changing requests: a
- * browser marks them with `Sec-Fetch-Site: cross-site` or an `Origin` of another site. Each
+ * Security headers on every answer; refusal of requests to a host this server is not (except on
+ * `anyHost` routes) and of cross-site state-changing requests: a browser marks them with `Sec-Fetch-Site: cross-site` or an `Origin` of another site. Each
  * route gets its headers when it is registered (`jsonOnly` routes the API's, every other route a
  * page's), so a request pays for one hook and no choice. Answers that reach no route (not found)
- * set their headers and use `crossSiteRefusal` themselves.
+ * set their headers and use `refusal` themselves.
  */
 export function registerSecurity(app: FastifyInstance, config: Config) {
   const jsonHeaders = apiHeaders(config.secure);
   const documentHeaders = pageHeaders(config.secure);
-  const allowedOrigin = new URL(config.publicUrl).origin;
+  // Worked out again only when the configured addresses change: a server told to listen on
+  // port 0 learns its public address once it listens.
+  let site = siteOf(config);
+  let siteFor = { publicUrl: config.publicUrl, allowedHosts: config.allowedHosts };
+  const currentSite = () => {
+    if (siteFor.publicUrl !== config.publicUrl || siteFor.allowedHosts !== config.allowedHosts) {
+      site = siteOf(config);
+      siteFor = { publicUrl: config.publicUrl, allowedHosts: config.allowedHosts };
+    }
+    return site;
+  };
 
-  /** Whether a state-changing request comes from another site. */
+  /** Whether a state-changing request comes from another site: the configured origins count,
+   * never one made of what the request says its own host is. */
   function crossSite(request: FastifyRequest): boolean {
     if (!UNSAFE_METHODS.has(request.method)) return false;
     if (request.headers['sec-fetch-site'] === 'cross-site') return true;
     const origin = request.headers.origin;
     if (origin === 'null') return true;
-    return Boolean(origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`);
+    return Boolean(origin && !currentSite().origins.has(origin));
   }
 
-  /** The refusal of a cross-site state change, or nothing for any other request. */
-  const crossSiteRefusal = (request: FastifyRequest) =>
-    crossSite(request) ? new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused') : undefined;
+  /** The refusal of a request to a host this server is not (Host, or the forwarded host where
+   * TRUST_PROXY believes the proxy), or of a cross-site state change; nothing for any other. */
+  const refusal = (request: FastifyRequest, anyHost = false) => {
+    if (!anyHost && !currentSite().hosts.has(request.host?.toLowerCase() ?? ''))
+      return new HttpError(400, ErrorCode.validation, 'Unknown host');
+    return crossSite(request) ? new HttpError(403, ErrorCode.crossSite, 'Cross-site request refused') : undefined;
+  };
 
   /** One synchronous hook: the headers first, so a refusal carries them too. */
   const guard =
-    (set: Record<string, string>): onRequestHookHandler =>
+    (set: Record<string, string>, anyHost: boolean): onRequestHookHandler =>
     (request, reply, done) => {
       reply.headers(set);
-      done(crossSiteRefusal(request));
+      done(refusal(request, anyHost));
     };
-  const guards = { json: guard(jsonHeaders), page: guard(documentHeaders) };
+  const guards = {
+    json: guard(jsonHeaders, false),
+    page: guard(documentHeaders, false),
+    jsonAnyHost: guard(jsonHeaders, true),
+    pageAnyHost: guard(documentHeaders, true),
+  };
   const hooks = (existing: RouteOptions['onRequest']) => (existing ? [existing].flat() : []);
 
   app.addHook('onRoute', (route) => {
-    route.onRequest = [route.config?.jsonOnly ? guards.json : guards.page, ...hooks(route.onRequest)];
+    const json = route.config?.jsonOnly;
+    const chosen = route.config?.anyHost
+      ? json
+        ? guards.jsonAnyHost
+        : guards.pageAnyHost
+      : json
+        ? guards.json
+        : guards.page;
+    route.onRequest = [chosen, ...hooks(route.onRequest)];
   });
-  return { crossSiteRefusal };
+  return { refusal };
 }

@@ -1,4 +1,10 @@
-import type { FederatedProvider, FederatedProviderId, LoginSessionResponse, LoginState } from '@helios/api';
+import type {
+  FederatedProvider,
+  FederatedProviderId,
+  LoginCredential,
+  LoginSessionResponse,
+  LoginState,
+} from '@helios/api';
 import { publicCredential } from '../accounts/repository';
 import type { AccountView, CredentialView } from '../accounts/view-cache';
 import type { Context } from '../context';
@@ -113,6 +119,16 @@ function providersFor(
   return { providers, automatic };
 }
 
+/** Credentials as their kinds only (type and provider, each once): before the first factor is
+ * proven, an answer must not tell an account's security keys or authenticators apart, nor how
+ * many it has. */
+function typesOf(creds: CredentialView[]): LoginCredential[] {
+  const seen = new Map<string, LoginCredential>();
+  for (const c of creds)
+    seen.set(`${c.type} ${c.provider ?? ''}`, { type: c.type as LoginCredential['type'], provider: c.provider });
+  return [...seen.values()];
+}
+
 /**
  * The answer every login call gives. Before the first factor is proven it says no more than the
  * identifier-first flow must: which credentials can be used, nothing about the account's kind.
@@ -136,7 +152,7 @@ export function loginResponse(
   return {
     state,
     session_id: sessionId,
-    available_credentials: visible.map(publicCredential),
+    available_credentials: verified ? visible.map(publicCredential) : typesOf(visible),
     is_user: verified && account ? account.isUser : false,
     is_stakeholder: verified && account ? account.isStakeholder : false,
     allow_totp_remember: ctx.config.allowTotpRemember,

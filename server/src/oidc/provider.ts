@@ -6,11 +6,13 @@ import { audit } from '../accounts/repository';
 import type { Context } from '../context';
 import { errorForLog } from '../http/errors';
 import { cookieOptions, forgetPortalSession, SESSION_COOKIE } from '../session/portal-session';
+import { cookieName } from '../session/request-cookies';
 import { sweepExpired } from './adapter';
 import { registerOidcClientAdminRoutes } from './admin-routes';
 import { registerAthenaRoute } from './athena';
 import { backfillInstanceClients } from './clients';
 import { INTERACTION_TTL_SECONDS, interactionPath, PROVIDER_ROUTES, providerConfiguration } from './configuration';
+import { allowFormPostTarget } from './form-post';
 import { registerInteractionRoute } from './interaction';
 import { loadSigningKeys, type SigningJwk } from './keys';
 import { fastifyRequestOf, portalSessionOf, recordInteractionStart, rememberRequest } from './sign-in';
@@ -67,7 +69,7 @@ function aroundAnswers(ctx: Context) {
       const portal = await portalSessionOf(ctx, octx.req);
       if (!request || portal?.accountId !== signedOut) return;
       await forgetPortalSession(ctx, request);
-      octx.cookies.set(SESSION_COOKIE, null, { ...cookieOptions(ctx, null), signed: false });
+      octx.cookies.set(cookieName(ctx.config, SESSION_COOKIE), null, { ...cookieOptions(ctx, null), signed: false });
       await audit(ctx.db, {
         actor: signedOut,
         action: 'logout',
@@ -87,6 +89,7 @@ function startProvider(ctx: Context, keys: SigningJwk[]): Running {
   // Requests reach the provider as they reached Helios at its public address (see handOver).
   provider.proxy = true;
   provider.use(aroundAnswers(ctx));
+  provider.use(allowFormPostTarget);
   provider.on('server_error', (_octx: unknown, error: Error) =>
     ctx.log.error({ err: errorForLog(error, { stack: true }) }, 'identity provider error'),
   );
@@ -102,8 +105,8 @@ function startProvider(ctx: Context, keys: SigningJwk[]): Running {
 /**
  * Hands a request to the provider: Fastify lets go of it (`hijack`), the security headers Helmet
  * already set are copied onto the raw response, and the provider answers on it. The provider
- * sees the request as made to its issuer (protocol, and forwarded addresses only when
- * TRUST_PROXY says they can be trusted), so its cookies are Secure exactly when Helios's are.
+ * sees the request as made to its issuer (protocol and host, and the client's forwarded address
+ * only when TRUST_PROXY says it can be trusted), so its cookies are Secure exactly when Helios's are.
  */
 export async function handOver(ctx: Context, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { callback } = running(ctx);
@@ -113,11 +116,13 @@ export async function handOver(ctx: Context, request: FastifyRequest, reply: Fas
     if (value !== undefined) reply.raw.setHeader(name, value);
   if (!reply.raw.hasHeader('cache-control')) reply.raw.setHeader('cache-control', 'no-store');
   const headers = request.raw.headers;
-  headers['x-forwarded-proto'] = new URL(ctx.config.publicUrl).protocol.replace(':', '');
-  if (!ctx.config.trustProxy) {
-    delete headers['x-forwarded-host'];
-    delete headers['x-forwarded-for'];
-  }
+  const publicUrl = new URL(ctx.config.publicUrl);
+  headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+  // The addresses the provider writes (discovery, redirects) name PUBLIC_URL's host, whichever
+  // allowed host the request came by.
+  headers.host = publicUrl.host;
+  delete headers['x-forwarded-host'];
+  if (!ctx.config.trustProxy) delete headers['x-forwarded-for'];
   await callback(request.raw, reply.raw);
 }
 

@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { randomToken, sha256 } from '../security/tokens';
 import { getJson, setJson } from '../store/store';
+import { cookieName } from './request-cookies';
 
+/** The cookies' names before `cookieName` (which adds `__Host-` over HTTPS). */
 export const SESSION_COOKIE = 'helios_session';
 export const REMEMBER_COOKIE = 'helios_mfa_remember';
 /** The browser's signed device cookie: the accounts that completed a sign-in on it (lockout). */
@@ -30,6 +32,8 @@ export function requestCookies(request: FastifyRequest): Record<string, string |
   return request.cookies;
 }
 
+/** The attributes of Helios's cookies: at `Path=/`, without `Domain`, Secure over HTTPS — what a
+ * `__Host-` name requires. */
 export function cookieOptions(ctx: Context, maxAgeMs: number | null) {
   return {
     path: '/',
@@ -63,11 +67,11 @@ export async function startPortalSession(
     setJson(ctx.store, sessionKey(hash), session, ttl),
     ctx.store.addToSet(accountSessionsKey(accountId), hash, ttl),
   ]);
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(ctx, persistent ? ttl : null));
+  reply.setCookie(cookieName(ctx.config, SESSION_COOKIE), token, cookieOptions(ctx, persistent ? ttl : null));
 }
 
 export async function currentSession(ctx: Context, request: FastifyRequest): Promise<CurrentSession | null> {
-  const token = requestCookies(request)[SESSION_COOKIE];
+  const token = requestCookies(request)[cookieName(ctx.config, SESSION_COOKIE)];
   if (!token || token.length > 128) return null;
   const key = sha256(token);
   const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
@@ -89,7 +93,7 @@ export async function forgetPortalSession(ctx: Context, request: FastifyRequest)
 
 export async function endPortalSession(ctx: Context, request: FastifyRequest, reply: FastifyReply) {
   await forgetPortalSession(ctx, request);
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx, null));
+  reply.clearCookie(cookieName(ctx.config, SESSION_COOKIE), cookieOptions(ctx, null));
 }
 
 /** Ends every portal session of an account (after a password reset), optionally but one. */
@@ -111,11 +115,11 @@ export async function rememberBrowser(ctx: Context, reply: FastifyReply, account
   const hash = sha256(token);
   await ctx.store.set(rememberKey(hash), accountId, REMEMBER_BROWSER_MS);
   await ctx.store.addToSet(accountRememberKey(accountId), hash, REMEMBER_BROWSER_MS);
-  reply.setCookie(REMEMBER_COOKIE, token, cookieOptions(ctx, REMEMBER_BROWSER_MS));
+  reply.setCookie(cookieName(ctx.config, REMEMBER_COOKIE), token, cookieOptions(ctx, REMEMBER_BROWSER_MS));
 }
 
 export async function isBrowserRemembered(ctx: Context, request: FastifyRequest, accountId: string): Promise<boolean> {
-  const token = requestCookies(request)[REMEMBER_COOKIE];
+  const token = requestCookies(request)[cookieName(ctx.config, REMEMBER_COOKIE)];
   if (!token || token.length > 128) return false;
   return (await ctx.store.get(rememberKey(sha256(token)))) === accountId;
 }

@@ -14,6 +14,8 @@ export function builtApps(): WebApp[] {
   ].filter((app) => existsSync(join(app.dist, 'index.html')));
 }
 
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
 const API_PREFIXES = ['/auth/', '/oauth2/', '/api/', '/.well-known/', '/health', '/openapi.json'];
 
 export function isApiPath(url: string): boolean {
@@ -37,6 +39,9 @@ export async function registerWebApps(app: FastifyInstance, apps: WebApp[] = bui
       wildcard: true,
       // The build writes .br and .gz copies of its text files (scripts/vite/precompress.ts).
       preCompressed: true,
+      // Source maps stay on the build machine: they would hand out the apps' source. Refused
+      // whatever the case, and in their compressed copies too.
+      allowedPath: (path) => !SOURCE_MAP.test(path),
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

@@ -15,6 +15,7 @@ import {
   type Balancer,
   clientAddress,
   eventually,
+  freePort,
   type HeliosNode,
   hasErrorShape,
   newSecret,
@@ -40,11 +41,14 @@ beforeAll(async () => {
   database = await scratchDatabase(databaseUrl);
   balancer = await startBalancer();
   mail = await startMailCatcher();
+  const ports = [await freePort(), await freePort()] as const;
   const env = {
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
     HELIOS_SECRET: newSecret(),
     PUBLIC_URL: balancer.url,
+    // Some checks ask one node directly, by its own address.
+    ALLOWED_HOSTS: ports.map((port) => `127.0.0.1:${port}`).join(','),
     // The balancer reaches the nodes over loopback: only it is believed about client addresses.
     TRUST_PROXY: 'loopback',
     RATE_LIMIT: 'true',
@@ -53,7 +57,7 @@ beforeAll(async () => {
   };
   // Both start at once on an empty database: migrations and the first signing keys are made
   // under locks, so the two agree.
-  [a, b] = await Promise.all([startNode('node A', env), startNode('node B', env)]);
+  [a, b] = await Promise.all([startNode('node A', env, ports[0]), startNode('node B', env, ports[1])]);
   balancer.setNodes([a, b]);
   fixtures = openDatabase(database.url, env.HELIOS_SECRET);
 });

@@ -1,4 +1,4 @@
-import type { Credential, FederatedProvider, FederatedProviderId } from '@helios/api';
+import type { FederatedProvider, FederatedProviderId, LoginCredential } from '@helios/api';
 import { Alert, Button, Checkbox, PasswordField } from '@helios/design-system';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ export function CredentialsStep({
   /** Where "Forgot your password?" leads (keeps the email and the login's `type`). */
   resetHref: string;
   email: string;
-  credentials: Credential[];
+  credentials: LoginCredential[];
   /** The providers this login can continue with, as the server lists them. */
   providers: FederatedProvider[];
   busy: boolean;
