@@ -50,11 +50,14 @@ async function signIn() {
 }
 
 describe('cookie names over HTTPS', () => {
-  test('the portal session and the remembered browser are __Host- cookies: Secure, Path=/, no Domain', async () => {
+  test('the portal session, the remembered browser and the trusted device are __Host- cookies: Secure, Path=/, no Domain', async () => {
     const lines = await signIn();
     const names = lines.map((line) => pairOf(line).split('=')[0]);
-    expect(names).toEqual(expect.arrayContaining(['__Host-helios_session', '__Host-helios_mfa_remember']));
+    expect(names).toEqual(
+      expect.arrayContaining(['__Host-helios_session', '__Host-helios_mfa_remember', '__Host-helios_device']),
+    );
     expect(names).not.toContain('helios_session');
+    expect(names).not.toContain('helios_device');
     for (const line of lines.filter((l) => l.startsWith('__Host-'))) {
       const attributes = line.split(';').map((a) => a.trim().toLowerCase());
       expect(attributes, line).toContain('secure');
