@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../src/security/passwords';
 import { newTotpSecret } from '../../src/security/totp';
 import { codeFromMail, PASSWORD, totpCode } from '../fixtures';
 import { Browser, scratchDatabase } from '../harness';
-import { type HeliosNode, newSecret, openDatabase, sleep, startMailCatcher, startNode } from './support';
+import { type HeliosNode, newSecret, openDatabase, scaleServices, sleep, startMailCatcher, startNode } from './support';
 
 const USERS = Number(process.env.LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -27,9 +27,7 @@ const POOL = 6000;
 const TENANTS = 12;
 const TOTP_STEP_MS = 30_000;
 
-const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-if (!databaseUrl || !redisUrl) throw new Error('the scale tests need DATABASE_URL and REDIS_URL');
+const { databaseUrl, redisUrl } = scaleServices();
 
 let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;

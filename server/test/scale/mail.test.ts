@@ -18,14 +18,13 @@ import {
   type HeliosNode,
   newSecret,
   openDatabase,
+  scaleServices,
   sleep,
   startMailCatcher,
   startNode,
 } from './support';
 
-const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-if (!databaseUrl || !redisUrl) throw new Error('the scale tests need DATABASE_URL and REDIS_URL');
+const { databaseUrl, redisUrl } = scaleServices();
 
 let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let fixtures: ReturnType<typeof openDatabase>;

@@ -21,14 +21,13 @@ import {
   newSecret,
   openDatabase,
   SIMULATED_CLIENT_ADDRESS,
+  scaleServices,
   startBalancer,
   startMailCatcher,
   startNode,
 } from './support';
 
-const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-if (!databaseUrl || !redisUrl) throw new Error('the scale tests need DATABASE_URL and REDIS_URL');
+const { databaseUrl, redisUrl } = scaleServices();
 
 let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let balancer: Balancer;

@@ -35,6 +35,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The PostgreSQL and Redis every scale test runs against (`DATABASE_URL`, `REDIS_URL`). */
+export function scaleServices(): { databaseUrl: string; redisUrl: string } {
+  const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = process.env;
+  if (!databaseUrl || !redisUrl) throw new Error('the scale tests need DATABASE_URL and REDIS_URL');
+  return { databaseUrl, redisUrl };
+}
+
 export const newSecret = () => randomBytes(32).toString('hex');
 
 /** A random private address for a simulated person behind the load balancer, so each has
