@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { instanceClient, setInstanceRedirectUris } from '../src/oidc/clients';
 import { signedIn } from './admin-helpers';
 import { createTenant } from './fixtures';
-import { type Browser, startTestServer, type TestServer } from './harness';
+import type { Browser, TestServer } from './harness';
 import { leavesSite, type PageServer, sendRaw, startPageServer } from './hostile-http';
-import { type Idp, startIdp } from './idp';
+import { type Idp, startServerWithProviders } from './idp';
 
 /**
  * Open redirects: no address a caller controls sends a browser anywhere but Helios itself, a
@@ -17,26 +17,12 @@ let google: Idp;
 let server: TestServer;
 /** The same server with the apps' pages (built, or stand-ins before the apps are built). */
 let pages: PageServer;
-const clients = { google: { id: 'helios-google', secret: 'google-client-secret-for-tests' } };
 const REGISTERED = 'https://redirect-instance.example.com/auth/callback';
 const SIGNED_OUT = 'https://redirect-instance.example.com/signed-out';
 let clientId = '';
 
 beforeAll(async () => {
-  google = await startIdp();
-  server = await startTestServer({
-    env: {
-      GOOGLE_ISSUER: google.issuer,
-      GOOGLE_CLIENT_ID: clients.google.id,
-      GOOGLE_CLIENT_SECRET: clients.google.secret,
-      // A provider that cannot be reached: every link attempt fails at once and goes straight
-      // back to `from`.
-      MICROSOFT_ISSUER: 'http://127.0.0.1:9/v2.0',
-      MICROSOFT_CLIENT_ID: 'helios-microsoft',
-      MICROSOFT_CLIENT_SECRET: 'microsoft-client-secret-for-tests',
-    },
-  });
-  google.addClient(clients.google.id, clients.google.secret, [`${server.url}/auth/oauth/callback/google`]);
+  ({ google, server } = await startServerWithProviders());
   const tenant = await createTenant(server.ctx, `redirect${Date.now().toString(36)}`);
   clientId = (await instanceClient(server.ctx, tenant)).client_id;
   await setInstanceRedirectUris(server.ctx, tenant, {

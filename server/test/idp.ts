@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { startTestServer, type TestServer } from './harness';
 
 /**
  * A stand-in OpenID provider for tests: a real HTTP server on loopback with discovery, a JWKS,
@@ -318,4 +319,26 @@ export function routeToIdp(idp: Idp): () => void {
   return () => {
     globalThis.fetch = original;
   };
+}
+
+/**
+ * A test server signing in with Google at a local stand-in provider (its client registered), and
+ * with Microsoft at an address nothing answers: every Microsoft link attempt fails at once and
+ * goes straight back to `from`.
+ */
+export async function startServerWithProviders(): Promise<{ google: Idp; server: TestServer }> {
+  const google = await startIdp();
+  const client = { id: 'helios-google', secret: `google-client-secret-${randomBytes(6).toString('hex')}` };
+  const server = await startTestServer({
+    env: {
+      GOOGLE_ISSUER: google.issuer,
+      GOOGLE_CLIENT_ID: client.id,
+      GOOGLE_CLIENT_SECRET: client.secret,
+      MICROSOFT_ISSUER: 'http://127.0.0.1:9/v2.0',
+      MICROSOFT_CLIENT_ID: 'helios-microsoft',
+      MICROSOFT_CLIENT_SECRET: `microsoft-client-secret-${randomBytes(6).toString('hex')}`,
+    },
+  });
+  google.addClient(client.id, client.secret, [`${server.url}/auth/oauth/callback/google`]);
+  return { google, server };
 }

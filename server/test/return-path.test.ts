@@ -1,9 +1,9 @@
 import { ErrorCode } from '@helios/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signedIn } from './admin-helpers';
-import { type Browser, startTestServer, type TestServer } from './harness';
+import type { Browser, TestServer } from './harness';
 import { leavesSite } from './hostile-http';
-import { type Idp, startIdp } from './idp';
+import { type Idp, startServerWithProviders } from './idp';
 
 /**
  * `from` on the profile's provider link (`/auth/link/oauth/:provider`), in each place the server
@@ -13,23 +13,9 @@ import { type Idp, startIdp } from './idp';
 
 let google: Idp;
 let server: TestServer;
-const clients = { google: { id: 'helios-google', secret: 'google-client-secret-for-return-paths' } };
 
 beforeAll(async () => {
-  google = await startIdp();
-  server = await startTestServer({
-    env: {
-      GOOGLE_ISSUER: google.issuer,
-      GOOGLE_CLIENT_ID: clients.google.id,
-      GOOGLE_CLIENT_SECRET: clients.google.secret,
-      // A provider that cannot be reached: every link attempt fails at once and goes straight
-      // back to `from`.
-      MICROSOFT_ISSUER: 'http://127.0.0.1:9/v2.0',
-      MICROSOFT_CLIENT_ID: 'helios-microsoft',
-      MICROSOFT_CLIENT_SECRET: 'microsoft-client-secret-for-return-paths',
-    },
-  });
-  google.addClient(clients.google.id, clients.google.secret, [`${server.url}/auth/oauth/callback/google`]);
+  ({ google, server } = await startServerWithProviders());
 }, 120_000);
 
 afterAll(async () => {
