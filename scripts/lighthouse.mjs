@@ -1,4 +1,4 @@
-// `pnpm lighthouse`: Lighthouse 12 (mobile profile, simulated throttling) on the pages people
+// `pnpm lighthouse`: Lighthouse (mobile profile, simulated throttling) on the pages people
 // land on, as they get them: the apps built with Vite, a real Helios server (embedded, or
 // PostgreSQL + Redis when DATABASE_URL and REDIS_URL are set), Debian's Chromium. Signed-in pages
 // get the portal session of a real sign-in through the API. Prints performance and accessibility
@@ -113,7 +113,7 @@ function figures(lhr) {
     tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
     cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
     finalUrl: lhr.finalDisplayedUrl,
-    lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    lcpElement: audit('lcp-breakdown-insight')?.details?.items?.find((item) => item.type === 'node')?.snippet ?? null,
     shifts: (audit('layout-shifts')?.details?.items ?? [])
       .slice(0, 3)
       .map((item) => `${item.node?.snippet ?? item.node?.selector ?? 'unknown element'} (${item.score.toFixed(3)})`),
