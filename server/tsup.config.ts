@@ -14,7 +14,7 @@ export default defineConfig({
   format: ['esm'],
   platform: 'node',
   target: 'node24',
-  noExternal: [/^@helios\//],
+  noExternal: [/^@helios\//, /^drizzle-orm/],
   // Modules loaded with import() stay separate chunks, so a mode's drivers (PGlite or
   // node-postgres, ioredis, nodemailer) are loaded only in that mode.
   splitting: true,
