@@ -9,10 +9,10 @@ import { migrationsFolder } from './client';
 import * as schema from './schema';
 
 /** PostgreSQL's buffer cache inside PGlite. Its default, 128 MB, is resident in the WASM memory
- * from the moment the database opens, even on an idle node; 32 MB keeps an idle embedded node
+ * from the moment the database opens, even on an idle node; 24 MB keeps an idle embedded node
  * small, with admin search over 100,000 accounts still within its budget
  * (docs/performance-server.md). */
-export const EMBEDDED_SHARED_BUFFERS = '32MB';
+export const EMBEDDED_SHARED_BUFFERS = '24MB';
 
 /** How drizzle's columns want dates, times and intervals: as the database's text, which the
  * columns then read. */
