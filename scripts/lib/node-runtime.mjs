@@ -49,7 +49,8 @@ function registryNode() {
       '--loglevel=error',
       `node@${REQUIRED_NODE_MAJOR}`,
     ],
-    { stdio: 'inherit', cwd: root },
+    // npm is a .cmd script on Windows, which Node spawns only through a shell.
+    { stdio: 'inherit', cwd: root, shell: process.platform === 'win32' },
   );
   const version = result.status === 0 ? versionOf(node) : null;
   if (majorOf(version) !== REQUIRED_NODE_MAJOR) {
@@ -73,6 +74,10 @@ export function runOnSupportedNode() {
   console.log(`Node ${process.version} is older than Helios needs (${REQUIRED_NODE_MAJOR} LTS).`);
   const node = registryNode();
   const env = { ...process.env, PATH: `${runtimeBin}${delimiter}${process.env.PATH ?? ''}` };
-  const result = spawnSync(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
+  const result = spawnSync(node, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env,
+    shell: process.platform === 'win32',
+  });
   process.exit(result.status ?? 1);
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEvents, credentials } from '../src/db/schema';
 import { sha256 } from '../src/security/tokens';
+import { StoreUnavailableError } from '../src/store/store';
 import { codeFromMail, createAccount, PASSWORD, totpCode, uniqueEmail } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 import { type Idp, type IdpUser, routeToIdp, startIdp } from './idp';
@@ -504,6 +505,20 @@ describe('linking a provider', () => {
       await allowAuditRows(server);
     }
     expect(await oidcCredentialsOf(account.id)).toEqual([]);
+  });
+
+  test('from the profile, when the store cannot say who is signed in: back on the page with service_unavailable, not a 503 body', async () => {
+    const { browser } = await signedInWithPassword();
+    const store = server.ctx.store;
+    const get = store.get;
+    store.get = () => Promise.reject(new StoreUnavailableError());
+    try {
+      const { page } = await follow(browser, '/auth/link/oauth/google?from=/profile');
+      expect(page.pathname).toBe('/profile');
+      expect(page.searchParams.get('error')).toBe(ErrorCode.serviceUnavailable);
+    } finally {
+      store.get = get;
+    }
   });
 
   test('from the profile without a portal session: to the login page, which returns to the profile', async () => {

@@ -125,14 +125,23 @@ export function changedTables(before: Record<string, string>, after: Record<stri
   return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
 }
 
-/** Waits until stored data stops changing (mail and audit written after an answer was sent). */
+/** Mail the outbox's worker has yet to deliver (it marks each row as it goes). */
+async function pendingMail(server: TestServer): Promise<number> {
+  const result = (await server.ctx.db.execute(
+    sql`select count(*)::int as pending from mail_outbox where state = 'pending'`,
+  )) as unknown as { rows: { pending: number }[] };
+  return result.rows[0]?.pending ?? 0;
+}
+
+/** Waits until stored data stops changing (mail and audit written after an answer was sent, and
+ * the outbox's worker done delivering that mail). */
 export async function settledFingerprint(server: TestServer): Promise<Record<string, string>> {
   let last = await dataFingerprint(server);
-  const deadline = Date.now() + 3_000;
+  const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const now = await dataFingerprint(server);
-    if (changedTables(last, now).length === 0) return now;
+    if (changedTables(last, now).length === 0 && (await pendingMail(server)) === 0) return now;
     last = now;
   }
   return last;

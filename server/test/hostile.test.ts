@@ -1,8 +1,9 @@
 import { ErrorCode, routes } from '@helios/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts } from '../src/db/schema';
+import { rateRules } from '../src/security/rate-limit';
 import { createAccount, PASSWORD } from './fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { INSTANCE_KEY, startTestServer, type TestServer } from './harness';
 import { sendRaw } from './hostile-http';
 
 let server: TestServer;
@@ -221,6 +222,27 @@ describe('rate limits', () => {
       );
       expect(step.status).toBe(404);
       expect((step.json as { detail: { type: string }[] }).detail[0]?.type).toBe(ErrorCode.loginSessionMissing);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('guessing the instance API key is rate limited: wrong keys count, and past the limit even the right key waits', {
+    timeout: 90_000,
+  }, async () => {
+    const limited = await startTestServer({ env: { RATE_LIMIT: 'true' } });
+    try {
+      const call = (key: string) =>
+        fetch(`${limited.url}/api/instance/settings/no-such-tenant`, { headers: { authorization: `Bearer ${key}` } });
+      const { limit } = rateRules.instance;
+      const wrong: number[] = [];
+      for (let sent = 0; sent < limit; sent += 100)
+        wrong.push(...(await Promise.all(Array.from({ length: 100 }, () => call('wrong-key')))).map((r) => r.status));
+      expect(new Set(wrong)).toEqual(new Set([401]));
+      const refused = await call('wrong-key');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await call(INSTANCE_KEY)).status).toBe(429);
     } finally {
       await limited.close();
     }

@@ -24,14 +24,13 @@ export function adminAuditRow(call: AdminCall, entry: AdminAuditEntry): AuditInp
 }
 
 /** Records an admin action that changes nothing in the database (a clavis issued, a cache
- * cleared). `db` may be a transaction. */
+ * cleared). */
 export function auditAdmin(
   ctx: Context,
   call: AdminCall,
   action: string,
   target: { type: string; id: string } | null,
   details: Record<string, unknown> = {},
-  db: Database = ctx.db,
 ): Promise<void> {
-  return audit(db, adminAuditRow(call, { action, target, details }));
+  return audit(ctx.db, adminAuditRow(call, { action, target, details }));
 }

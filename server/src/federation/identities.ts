@@ -34,7 +34,7 @@ export function identityFacts(
  * Binds an identity to an account. The unique (issuer, subject) index decides a race between
  * two links of the same identity: false when another account got it first.
  */
-export async function bindIdentity(
+async function bindIdentity(
   db: Database,
   accountId: string,
   host: string,
@@ -62,7 +62,7 @@ export async function bindIdentity(
 }
 
 /** Notes a sign-in with a bound identity, and the email the provider asserted this time. */
-export async function recordIdentityUse(db: Database, credentialId: string, asserted: Assertion, now: Date) {
+async function recordIdentityUse(db: Database, credentialId: string, asserted: Assertion, now: Date) {
   await db
     .update(credentials)
     .set({ lastUsedAt: now, ...(asserted.email ? { data: { email: asserted.email } } : {}) })

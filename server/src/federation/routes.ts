@@ -207,6 +207,11 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
         configured(params.provider);
         return reply.redirect(`/login?${new URLSearchParams({ from: returnPath(query.from) })}`);
       },
+      // Back to the page with the error when whether the browser is signed in cannot be read.
+      unavailable: async ({ params, query }, request, reply, error) => {
+        const provider = configured(params.provider);
+        return reply.redirect(pathWith(query.from, failure(codeOf(error, request.log, provider.id))));
+      },
     },
   );
 

@@ -4,6 +4,7 @@ import { type AccountRow, findAccount } from '../accounts/repository';
 import type { AccountWithCredentials } from '../accounts/view-cache';
 import type { Context } from '../context';
 import { requireInstance } from '../instance/auth';
+import { limit, rateRules } from '../security/rate-limit';
 import { type CurrentSession, currentSession } from '../session/portal-session';
 import { errors } from './errors';
 import { type Handler, type Input, registerGuarded } from './routes';
@@ -62,12 +63,16 @@ export type SessionOptions<R extends RouteContract> = {
   /** A page the browser navigates to answers a signed-out visitor itself (sends them to sign
    * in) instead of with 401. */
   signedOut?: (input: Input<R>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** Such a page also answers itself when whether the visitor is signed in cannot be read (the
+   * store or the database is down), instead of with 503. */
+  unavailable?: (input: Input<R>, request: FastifyRequest, reply: FastifyReply, error: unknown) => Promise<unknown>;
 };
 
 type SessionPass<A> =
   | { kind: 'signed-in'; session: CurrentSession; account: A }
   | { kind: 'bearer' }
-  | { kind: 'signed-out' };
+  | { kind: 'signed-out' }
+  | { kind: 'unavailable'; error: unknown };
 
 const BEARER = /^bearer /i;
 
@@ -81,8 +86,15 @@ function registerWithSession<R extends RouteContract & { auth: 'session' }, A>(
 ): void {
   const check = async (request: FastifyRequest): Promise<SessionPass<A>> => {
     if (options.bearer && BEARER.test(request.headers.authorization ?? '')) return { kind: 'bearer' };
-    const session = await currentSession(ctx, request);
-    const account = session ? await load(session.accountId) : null;
+    let session: CurrentSession | null;
+    let account: A | null;
+    try {
+      session = await currentSession(ctx, request);
+      account = session ? await load(session.accountId) : null;
+    } catch (error) {
+      if (options.unavailable) return { kind: 'unavailable', error };
+      throw error;
+    }
     if (session && account) return { kind: 'signed-in', session, account };
     if (options.signedOut) return { kind: 'signed-out' };
     throw errors.unauthenticated();
@@ -92,6 +104,8 @@ function registerWithSession<R extends RouteContract & { auth: 'session' }, A>(
       return handler(input, { session: pass.session, account: pass.account, request, reply });
     if (pass.kind === 'bearer' && options.bearer) return options.bearer(request, reply);
     if (pass.kind === 'signed-out' && options.signedOut) return options.signedOut(input, request, reply);
+    if (pass.kind === 'unavailable' && options.unavailable)
+      return options.unavailable(input, request, reply, pass.error);
     throw errors.unauthenticated();
   });
 }
@@ -123,7 +137,8 @@ export function registerCachedSession<R extends RouteContract & { auth: 'session
 }
 
 /** Registers a route that tenant instances call with the instance API key as a bearer token:
- * 401 without it, 404 when no key is configured, before the input is even parsed. */
+ * counted against the instances' rate limit first (so guessing the key is limited too), then 401
+ * without the key, 404 when no key is configured, before the input is even parsed. */
 export function registerInstance<R extends RouteContract & { auth: 'public' }>(
   app: FastifyInstance,
   ctx: Context,
@@ -133,7 +148,13 @@ export function registerInstance<R extends RouteContract & { auth: 'public' }>(
   registerGuarded(
     app,
     route,
-    { kind: 'instance', check: async (request) => requireInstance(ctx, request) },
+    {
+      kind: 'instance',
+      check: async (request) => {
+        await limit(ctx, request, rateRules.instance);
+        requireInstance(ctx, request);
+      },
+    },
     (input, _, request, reply) => handler(input, request, reply),
   );
 }

@@ -32,7 +32,7 @@ declare module 'fastify' {
 /** The hosts requests may name and the origins state changes may come from, all from the
  * configuration: PUBLIC_URL's, then ALLOWED_HOSTS' at PUBLIC_URL's protocol. A host without a
  * port is also accepted with the protocol's default port written out. */
-export function siteOf(config: Pick<Config, 'publicUrl' | 'allowedHosts'>) {
+function siteOf(config: Pick<Config, 'publicUrl' | 'allowedHosts'>) {
   const { protocol, host } = new URL(config.publicUrl);
   const defaultPort = protocol === 'https:' ? '443' : '80';
   const hosts = new Set<string>();
@@ -67,8 +67,7 @@ export function apiHeaders(secure: boolean): Record<string, string> {
 const pageHeaderSets = new Map<boolean, Record<string, string>>();
 
 /** The headers of a page (HTML): Helmet's, worked out once (the Fastify plugin rebuilds Helmet
- * for every request, which was a tenth of the CPU of a session check), and no caching unless
- * the route says otherwise (static assets do). */
+ * for every request), and no caching unless the route says otherwise (static assets do). */
 export function pageHeaders(secure: boolean): Record<string, string> {
   let headers = pageHeaderSets.get(secure);
   if (!headers) {

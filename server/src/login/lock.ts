@@ -21,7 +21,7 @@ import { withLock } from '../store/store';
  * Whose count a sign-in attempt goes to: a browser trusted for the account (its device cookie)
  * has its own, kept in the store; every other client shares the account's, kept in its row.
  */
-export type LockScope = { kind: 'account' } | { kind: 'device'; deviceId: string };
+type LockScope = { kind: 'account' } | { kind: 'device'; deviceId: string };
 
 export function lockScopeOf(ctx: Context, request: FastifyRequest, accountId: string): LockScope {
   const deviceId = trustedDeviceOf(ctx, request, accountId);

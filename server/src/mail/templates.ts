@@ -3,15 +3,15 @@ import { OTP_TTL_MS } from '../login/otp';
 import { RESET_TOKEN_MS } from '../reset/links';
 
 /** The kinds of mail; the log names a mail by its kind, never by its body. */
-export type MailKind = 'code' | 'no_account' | 'reset';
+type MailKind = 'code' | 'no_account' | 'reset';
 
 /** A mail to write to the outbox. `validForMs`: how long what it carries works (the code, the
  * link); a mail not delivered by then is dropped, not sent late. */
 export type Mail = { kind: MailKind; to: string; subject: string; text: string; html?: string; validForMs: number };
 
 /** As long as the code or link works, which the texts below state (10 and 60 minutes). */
-export const CODE_MAIL_VALID_MS = OTP_TTL_MS;
-export const RESET_MAIL_VALID_MS = RESET_TOKEN_MS;
+const CODE_MAIL_VALID_MS = OTP_TTL_MS;
+const RESET_MAIL_VALID_MS = RESET_TOKEN_MS;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -6,7 +6,6 @@ import type { Context } from '../context';
 import { tenantSettings } from '../db/schema';
 import { type AdminCall, registerAdmin, registerInstance } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
-import { limit, rateRules } from '../security/rate-limit';
 import { parseSmsValue } from '../sms/values';
 import { tenantOr404 } from './queries';
 import { addSmsCredits, saveTenantSetting } from './repository';
@@ -109,8 +108,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: Context, cache
     return undefined;
   });
 
-  registerInstance(app, ctx, adminRoutes.instanceSettings, async ({ params }, request) => {
-    await limit(ctx, request, rateRules.instance);
+  registerInstance(app, ctx, adminRoutes.instanceSettings, async ({ params }) => {
     const settings = await cache.get(params.slug);
     if (!settings) throw errors.notFound('No such tenant');
     return settings;
