@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { instanceOf } from '../../server/test/instance-client';
 import { createAccount, createTenant, expect, expectAccessible, PASSWORD, test, totpCode } from './fixtures';
 
 /** Signs in through the portal; the login returns to `from` when given. */
@@ -151,15 +152,12 @@ test.describe('admin console', () => {
     const url = new URL(instance.url());
     const clavis = url.searchParams.get('clavis') as string;
     expect(url.pathname).toBe('/auth/clavis');
-    const redeem = (body: object) =>
-      fetch(`${helios.url}/api/clavis/redeem`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    // The tenant's instance redeems it with its own client credentials.
+    const instanceClient = await instanceOf(helios, tenant);
+    const redeem = (body: object) => instanceClient.raw('POST', '/api/clavis/redeem', JSON.stringify(body));
     const first = await redeem({ clavis, tenant_id: tenant.id });
     expect(first.status).toBe(200);
-    expect(((await first.json()) as { email: string }).email).toBe(person.email);
+    expect((first.json as { email: string }).email).toBe(person.email);
     expect((await redeem({ clavis, tenant_id: tenant.id })).status).toBe(404);
   });
 
