@@ -1,6 +1,5 @@
 import { type AuditInput, audit } from '../accounts/repository';
 import type { Context } from '../context';
-import type { Database } from '../db/client';
 import type { AdminCall } from '../http/auth';
 
 export type AdminAuditEntry = {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { errorForLog } from '../http/errors';
 import type { Secrets } from '../security/tokens';
 import { type Delivery, deliveryErrorForLog, messageIdOf, refusedForGood } from './delivery';
@@ -26,9 +27,6 @@ export const OUTBOX_DEFAULTS: OutboxOptions = {
   batch: 5,
   retry: { firstMs: 5_000, maxMs: 5 * 60_000 },
 };
-
-/** A transaction of the database, as `db.transaction` hands it to its callback. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type Row = typeof mailOutbox.$inferSelect;
 type Sealed = { text: string; html?: string };
@@ -82,8 +80,8 @@ export class MailOutbox {
 
   /** Runs `work` in one transaction in which it writes its changes and its mail (`queue`), and
    * nudges the worker once it has committed. */
-  async transaction<T>(work: (tx: Transaction, queue: (mail: Mail) => Promise<void>) => Promise<T>): Promise<T> {
-    const result = await this.deps.db.transaction((tx) => work(tx, (mail) => this.add(tx, mail)));
+  async transaction<T>(work: (tx: Database, queue: (mail: Mail) => Promise<void>) => Promise<T>): Promise<T> {
+    const result = await inTransaction(this.deps.db, (tx) => work(tx, (mail) => this.add(tx, mail)));
     this.nudge();
     return result;
   }

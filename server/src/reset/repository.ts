@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AuditInput, audit, setPassword } from '../accounts/repository';
 import type { Context } from '../context';
-import type { Database } from '../db/client';
 import { accounts, passwordResets } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { Mail } from '../mail/templates';
@@ -17,8 +16,7 @@ export function issueAuditedResetLink(
   row: AuditInput,
   mailFor: (link: string) => Mail,
 ): Promise<void> {
-  return ctx.outbox.transaction(async (transaction, queue) => {
-    const tx = transaction as unknown as Database;
+  return ctx.outbox.transaction(async (tx, queue) => {
     const link = await issueResetLink(ctx, accountId, type, tx);
     await audit(tx, row);
     await queue(mailFor(link));
