@@ -18,7 +18,7 @@ import { register } from '../http/routes';
 import { handOver } from '../oidc/provider';
 import { limit, rateRules } from '../security/rate-limit';
 import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
-import { currentSession, endPortalSession } from '../session/portal-session';
+import { signOutRequest } from '../session/sign-out';
 
 const PENDING_TOTP_MS = 15 * 60_000;
 const pendingKey = (accountId: string) => `totp-pending:${accountId}`;
@@ -40,8 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
   registerSession(app, ctx, routes.session, async (_, { account }) => ({ email: account.email }));
 
   register(app, routes.logout, async (_, request, reply) => {
-    const session = await currentSession(ctx, request);
-    await endPortalSession(ctx, request, reply);
+    const session = await signOutRequest(ctx, request, reply, 'logout');
     if (session)
       await audit(ctx.db, {
         actor: session.accountId,

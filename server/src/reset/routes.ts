@@ -11,7 +11,7 @@ import { localeFromAcceptLanguage, resetMail } from '../mail/templates';
 import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
 import { limit, rateRules } from '../security/rate-limit';
 import { sha256 } from '../security/tokens';
-import { endAllSessions } from '../session/portal-session';
+import { endAccountSessions } from '../session/sign-out';
 import { completeReset, issueAuditedResetLink } from './repository';
 
 export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
@@ -73,7 +73,10 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     });
     if (!used) throw errors.tokenInvalid();
     await ctx.accountViews.changed(reset.accountId);
-    await Promise.all([endAllSessions(ctx, reset.accountId), liftDeviceLocks(ctx, reset.accountId)]);
+    await Promise.all([
+      endAccountSessions(ctx, reset.accountId, { reason: 'password_reset' }),
+      liftDeviceLocks(ctx, reset.accountId),
+    ]);
     return { type: reset.type };
   });
 }

@@ -91,19 +91,21 @@ export async function forgetPortalSession(ctx: Context, request: FastifyRequest)
   return session;
 }
 
-export async function endPortalSession(ctx: Context, request: FastifyRequest, reply: FastifyReply) {
-  await forgetPortalSession(ctx, request);
-  reply.clearCookie(cookieName(ctx.config, SESSION_COOKIE), cookieOptions(ctx, null));
-}
-
-/** Ends every portal session of an account (after a password reset), optionally but one. */
-export async function endAllSessions(ctx: Context, accountId: string, exceptKey?: string) {
-  const keys = await ctx.store.members(accountSessionsKey(accountId));
+/** Ends every portal session of an account (after a password reset), optionally but one, or
+ * only one (`only`). Callers go through `sign-out.ts`, which ends what depends on them too. */
+export async function endAllSessions(
+  ctx: Context,
+  accountId: string,
+  exceptKey?: string,
+  options: { only?: string } = {},
+) {
+  const keys = options.only === undefined ? await ctx.store.members(accountSessionsKey(accountId)) : [options.only];
   for (const key of keys) {
     if (key === exceptKey) continue;
     await ctx.store.del(sessionKey(key));
     await ctx.store.removeFromSet(accountSessionsKey(accountId), key);
   }
+  if (options.only !== undefined) return;
   for (const key of await ctx.store.members(accountRememberKey(accountId))) await ctx.store.del(rememberKey(key));
   await ctx.store.del(accountRememberKey(accountId));
 }

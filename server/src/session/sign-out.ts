@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { cookieOptions, endAllSessions, forgetPortalSession, SESSION_COOKIE } from './portal-session';
+import { cookieName } from './request-cookies';
+
+/**
+ * What ends when (docs/server.md, "Sessions"). Every way a session ends goes through here, so
+ * what depends on a session — the identity provider's grants and tokens, the instances it
+ * signed into — ends with it.
+ *
+ * - `endThisSession`: one portal session ends (sign-out, "Sign out" on one entry of the
+ *   sessions list). Grants made in it end, except `offline_access` ones.
+ * - `endAccountSessions`: the way an account signs in changed, or the person asked to be signed
+ *   out everywhere (password reset or change, an admin removing a credential, "Sign out of all
+ *   other sessions"). Every portal session but `exceptKey` ends, every remembered browser, and
+ *   every grant and token of the account, `offline_access` included.
+ */
+export type EndReason =
+  | 'logout'
+  | 'sessions_list'
+  | 'password_reset'
+  | 'password_changed'
+  | 'credential_removed'
+  | 'sign_out_others';
+
+/** Ends one portal session of an account by its key (the hash of its cookie). */
+export async function endThisSession(ctx: Context, accountId: string, sessionKey: string, _reason: EndReason) {
+  await endAllSessions(ctx, accountId, undefined, { only: sessionKey });
+}
+
+/** Ends the portal session of a request and clears its cookie; answers the session it ended. */
+export async function signOutRequest(ctx: Context, request: FastifyRequest, reply: FastifyReply, reason: EndReason) {
+  const session = await forgetPortalSession(ctx, request);
+  reply.clearCookie(cookieName(ctx.config, SESSION_COOKIE), cookieOptions(ctx, null));
+  if (session) await endThisSession(ctx, session.accountId, session.key, reason);
+  return session;
+}
+
+/** Ends every portal session of an account but `exceptKey`, its remembered browsers, and every
+ * grant and token of it. */
+export async function endAccountSessions(
+  ctx: Context,
+  accountId: string,
+  options: { exceptKey?: string; reason: EndReason },
+) {
+  await endAllSessions(ctx, accountId, options.exceptKey);
+}
