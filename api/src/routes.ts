@@ -183,6 +183,30 @@ export const signInRoutes = {
     summary: 'End the portal session',
     auth: 'public',
   },
+  sessions: {
+    method: 'GET',
+    path: '/auth/sessions',
+    summary: 'Where the account is signed in: its live portal sessions, most recently active first',
+    auth: 'session',
+    response: s.SessionsResponse,
+  },
+  endSession: {
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    summary:
+      "Sign out one of the account's portal sessions (the current one too: then as logout); 404 for any other id",
+    auth: 'session',
+    params: s.SessionIdParams,
+    response: s.SessionsResponse,
+  },
+  signOutOthers: {
+    method: 'POST',
+    path: '/auth/sessions/sign-out-others',
+    summary: "Sign out every portal session of the account but the caller's",
+    auth: 'session',
+    body: s.Empty,
+    response: s.SessionsResponse,
+  },
   availableTenants: {
     method: 'GET',
     path: '/auth/available-tenants',

@@ -264,4 +264,32 @@ export type TfaSetupResponse = z.infer<typeof TfaSetupResponse>;
 export const SessionResponse = z.object({ email: z.string() });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** How a portal session was signed in: the first factor, and the second factor if one was used. */
+export const SessionMethod = z.enum(['password', 'email_code', 'provider', 'unknown']);
+export type SessionMethod = z.infer<typeof SessionMethod>;
+export const SessionSecondFactor = z.enum(['authenticator', 'security_key']);
+export type SessionSecondFactor = z.infer<typeof SessionSecondFactor>;
+
+/** One place the account is signed in ("Where you are signed in"). `id` is public: it names the
+ * session to sign out and is no key to it. Browser and OS are null where the browser did not say. */
+export const PortalSessionInfo = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  method: SessionMethod,
+  second_factor: SessionSecondFactor.nullable(),
+  signed_in_at: z.string(),
+  last_active_at: z.string(),
+  current: z.boolean(),
+});
+export type PortalSessionInfo = z.infer<typeof PortalSessionInfo>;
+
+/** The account's live portal sessions, most recently active first. */
+export const SessionsResponse = z.object({ sessions: z.array(PortalSessionInfo) });
+export type SessionsResponse = z.infer<typeof SessionsResponse>;
+
+export const SessionIdParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Malformed session id'),
+});
+
 export const Empty = z.object({});

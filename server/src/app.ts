@@ -18,6 +18,7 @@ import { registerLoginRoutes } from './login/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerOidcProvider } from './oidc/provider';
 import { registerResetRoutes } from './reset/routes';
+import { registerSessionRoutes } from './session/routes';
 import { StoreUnavailableError } from './store/store';
 import { registerTenantRoutes } from './tenants/routes';
 import { SettingsCache } from './tenants/settings-cache';
@@ -183,6 +184,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   registerLoginRoutes(app, ctx);
   registerResetRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
   registerFederationRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
   await registerOidcProvider(app, ctx);

@@ -37,6 +37,9 @@ const trustProxy = z.string().transform((value, context): boolean | string[] => 
   return z.NEVER;
 });
 
+/** A whole number of minutes, hours or days, at least 1. */
+const count = z.coerce.number().int().min(1);
+
 const url = (protocols: string[]) =>
   z
     .string()
@@ -81,6 +84,12 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   ALLOW_TOTP_REMEMBER: bool.default(true),
+  SESSION_IDLE_MINUTES: count.default(120),
+  SESSION_MAX_HOURS: count.default(12),
+  REMEMBER_IDLE_DAYS: count.default(7),
+  REMEMBER_MAX_DAYS: count.default(30),
+  ADMIN_IDLE_MINUTES: count.default(30),
+  ADMIN_MAX_HOURS: count.default(8),
   RATE_LIMIT: bool.default(true),
   SEED_DEMO: bool.default(false),
   INSTANCE_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -152,6 +161,8 @@ export type Config = {
   /** Fastify's `trustProxy`: see TRUST_PROXY above. */
   trustProxy: boolean | string[];
   allowTotpRemember: boolean;
+  /** Portal session lifetimes by kind (docs/server.md, "Sessions"). */
+  sessions: Record<SessionKind, SessionLimits>;
   rateLimit: boolean;
   seedDemo: boolean;
   /** Bearer key instances use for /api/instance/*; those endpoints are off without it. */
@@ -164,7 +175,18 @@ export type Config = {
   secure: boolean;
 };
 
+/** How long a portal session lives: it ends after `idleMs` without a request, and after
+ * `absoluteMs` from sign-in whatever happens. */
+export type SessionLimits = { idleMs: number; absoluteMs: number };
+
+/** A browser session, one with "remember me", and one of a platform admin (never remembered). */
+export type SessionKind = 'browser' | 'remembered' | 'admin';
+
 export class ConfigError extends Error {}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
@@ -237,6 +259,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     allowTotpRemember: e.ALLOW_TOTP_REMEMBER,
+    sessions: {
+      browser: { idleMs: e.SESSION_IDLE_MINUTES * MINUTE, absoluteMs: e.SESSION_MAX_HOURS * HOUR },
+      remembered: { idleMs: e.REMEMBER_IDLE_DAYS * DAY, absoluteMs: e.REMEMBER_MAX_DAYS * DAY },
+      admin: { idleMs: e.ADMIN_IDLE_MINUTES * MINUTE, absoluteMs: e.ADMIN_MAX_HOURS * HOUR },
+    },
     rateLimit: e.RATE_LIMIT,
     seedDemo: e.SEED_DEMO,
     instanceApiKey: e.INSTANCE_API_KEY,

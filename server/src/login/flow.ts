@@ -66,8 +66,9 @@ export function loginFlow(ctx: Context) {
         saveLoginSession(ctx, next),
         startPortalSession(
           ctx,
+          request,
           reply,
-          account.id,
+          account,
           session.remember,
           authenticationMethods(session.via, session.secondFactor),
         ),

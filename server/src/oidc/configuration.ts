@@ -2,7 +2,6 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { errors, interactionPolicy } from 'oidc-provider';
 import { findAccount } from '../accounts/repository';
 import type { Context } from '../context';
-import { BROWSER_SESSION_MS, PERSISTENT_SESSION_MS } from '../session/portal-session';
 import { adapterFactory } from './adapter';
 import { accountForClient, CLIENT_SCOPE, mayUseClient } from './clients';
 import { grantWithScopes } from './grants';
@@ -144,7 +143,7 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
       Grant: 30 * DAY,
       Interaction: INTERACTION_TTL_SECONDS,
       // The provider's session lasts as long as a portal session of the same kind.
-      Session: (_octx, session) => (session.transient ? BROWSER_SESSION_MS : PERSISTENT_SESSION_MS) / 1000,
+      Session: (_octx, session) => ctx.config.sessions[session.transient ? 'browser' : 'remembered'].absoluteMs / 1000,
     },
   };
 }

@@ -1,4 +1,6 @@
+import Bowser from 'bowser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config, SessionKind } from '../config';
 import type { Context } from '../context';
 import { randomToken, sha256 } from '../security/tokens';
 import { getJson, setJson } from '../store/store';
@@ -9,16 +11,29 @@ export const SESSION_COOKIE = 'helios_session';
 export const REMEMBER_COOKIE = 'helios_mfa_remember';
 /** The browser's signed device cookie: the accounts that completed a sign-in on it (lockout). */
 export const DEVICE_COOKIE = 'helios_device';
-/** "Remember me": the portal session outlives the browser for 30 days. */
-export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60_000;
-/** Without it, the cookie is a browser session and the server forgets it after 12 hours. */
-export const BROWSER_SESSION_MS = 12 * 60 * 60_000;
 export const REMEMBER_BROWSER_MS = 30 * 24 * 60 * 60_000;
+/** Last active is written at most this often per session: reading a session is the hot path of
+ * every call, a write on each would double its store traffic. */
+export const TOUCH_INTERVAL_MS = 60_000;
 
 /** `createdAt` is when the person signed in; `amr` how (RFC 8176 method names), which tenant
- * instances learn through the identity provider. */
-export type PortalSession = { accountId: string; persistent: boolean; createdAt: string; amr?: string[] };
+ * instances learn through the identity provider. `kind` says which lifetimes apply
+ * (`config.sessions`); `lastActiveAt` is the last request, to the minute. `browser` and `os` were
+ * read from the User-Agent at sign-in, for the sessions list. */
+export type PortalSession = {
+  accountId: string;
+  persistent: boolean;
+  createdAt: string;
+  amr?: string[];
+  kind?: SessionKind;
+  lastActiveAt?: string;
+  browser?: string | null;
+  os?: string | null;
+};
 export type CurrentSession = PortalSession & { key: string };
+
+/** Who signs in: a platform admin's session follows the admin console's limits. */
+export type SigningIn = { id: string; isAdmin: boolean };
 
 const sessionKey = (hash: string) => `session:${hash}`;
 const accountSessionsKey = (accountId: string) => `account-sessions:${accountId}`;
@@ -44,50 +59,138 @@ export function cookieOptions(ctx: Context, maxAgeMs: number | null) {
   };
 }
 
+/** A platform admin's session follows the admin limits and is never remembered: the console
+ * asks for a sign-in after 30 idle minutes, which a portal session kept for weeks would defeat. */
+export function sessionKind(account: SigningIn, remember: boolean): SessionKind {
+  if (account.isAdmin) return 'admin';
+  return remember ? 'remembered' : 'browser';
+}
+
+/** The lifetimes of a session (records from before idle timeouts count as browser or
+ * remembered sessions, last active at sign-in). */
+const limitsOf = (config: Config, session: PortalSession) =>
+  config.sessions[session.kind ?? (session.persistent ? 'remembered' : 'browser')];
+
+/** Milliseconds a session has left at `now`: the sooner of its idle and absolute ends. */
+export function timeLeft(config: Config, session: PortalSession, now: number): number {
+  const limits = limitsOf(config, session);
+  const lastActive = Date.parse(session.lastActiveAt ?? session.createdAt);
+  return Math.min(lastActive + limits.idleMs, Date.parse(session.createdAt) + limits.absoluteMs) - now;
+}
+
+const MAX_NAME = 60;
+
+/** Browser and operating system, as people call them ("Firefox 133", "Windows 10"), from a
+ * User-Agent header; null where it does not say. */
+export function describeUserAgent(userAgent: string | undefined): { browser: string | null; os: string | null } {
+  if (!userAgent) return { browser: null, os: null };
+  const { browser, os } = Bowser.parse(userAgent.slice(0, 512));
+  const major = (version: string | undefined) => version?.split('.')[0];
+  const name = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ').slice(0, MAX_NAME) || null;
+  return {
+    browser: name(browser.name, major(browser.version)),
+    os: name(os.name, os.versionName ?? major(os.version)),
+  };
+}
+
 /** Starts a portal session: a fresh 256-bit id (never reused from before sign-in), stored only
- * as its hash, in an HttpOnly SameSite=Lax cookie. */
+ * as its hash, in an HttpOnly SameSite=Lax cookie; the cookie outlives the browser only for
+ * "remember me", and then for the absolute lifetime. */
 export async function startPortalSession(
   ctx: Context,
+  request: FastifyRequest,
   reply: FastifyReply,
-  accountId: string,
-  persistent: boolean,
+  account: SigningIn,
+  remember: boolean,
   amr: string[] = [],
 ) {
   const token = randomToken();
   const hash = sha256(token);
-  const ttl = persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
+  const kind = sessionKind(account, remember);
+  const limits = ctx.config.sessions[kind];
+  const now = ctx.now().toISOString();
   const session: PortalSession = {
-    accountId,
-    persistent,
-    createdAt: ctx.now().toISOString(),
+    accountId: account.id,
+    persistent: kind === 'remembered',
+    createdAt: now,
     amr,
+    kind,
+    lastActiveAt: now,
+    ...describeUserAgent(request.headers['user-agent']),
   };
-  // Both go to the store in one write (Redis pipelines commands issued together).
+  // Both go to the store in one write (Redis pipelines commands issued together). The record
+  // expires when idle; the account's list of sessions lives as long as the longest may.
   await Promise.all([
-    setJson(ctx.store, sessionKey(hash), session, ttl),
-    ctx.store.addToSet(accountSessionsKey(accountId), hash, ttl),
+    setJson(ctx.store, sessionKey(hash), session, Math.min(limits.idleMs, limits.absoluteMs)),
+    ctx.store.addToSet(accountSessionsKey(account.id), hash, limits.absoluteMs),
   ]);
-  reply.setCookie(cookieName(ctx.config, SESSION_COOKIE), token, cookieOptions(ctx, persistent ? ttl : null));
+  reply.setCookie(
+    cookieName(ctx.config, SESSION_COOKIE),
+    token,
+    cookieOptions(ctx, session.persistent ? limits.absoluteMs : null),
+  );
 }
 
+/** The portal session of a request, or null. A session past its idle or absolute end is
+ * forgotten; one last active more than a minute ago is marked active now, which pushes its
+ * expiry in the store out by the idle timeout. */
 export async function currentSession(ctx: Context, request: FastifyRequest): Promise<CurrentSession | null> {
   const token = requestCookies(request)[cookieName(ctx.config, SESSION_COOKIE)];
   if (!token || token.length > 128) return null;
   const key = sha256(token);
   const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
   if (!session) return null;
+  const now = ctx.now().getTime();
+  const left = timeLeft(ctx.config, session, now);
+  if (left <= 0) {
+    ctx.background('forget an expired portal session', () => forget(ctx, session.accountId, key));
+    return null;
+  }
   // Built field by field: copying the parsed object and adding `key` took V8's slow path.
-  const { accountId, persistent, createdAt, amr } = session;
-  return { accountId, persistent, createdAt, amr, key };
+  const { accountId, persistent, createdAt, amr, kind, browser, os } = session;
+  let { lastActiveAt } = session;
+  if (now - Date.parse(lastActiveAt ?? createdAt) >= TOUCH_INTERVAL_MS) {
+    lastActiveAt = new Date(now).toISOString();
+    await touch(ctx, key, { accountId, persistent, createdAt, amr, kind, lastActiveAt, browser, os });
+  }
+  return { accountId, persistent, createdAt, amr, kind, lastActiveAt, browser, os, key };
+}
+
+/** Writes a session's new last active time, and so its new expiry; only over a record that still
+ * exists, so a sign-out between the read and this write stays signed out. */
+async function touch(ctx: Context, key: string, session: PortalSession) {
+  const limits = limitsOf(ctx.config, session);
+  const absoluteLeft = Date.parse(session.createdAt) + limits.absoluteMs - Date.parse(session.lastActiveAt as string);
+  await ctx.store.replace(sessionKey(key), JSON.stringify(session), Math.min(limits.idleMs, absoluteLeft));
+}
+
+async function forget(ctx: Context, accountId: string, key: string) {
+  await ctx.store.del(sessionKey(key));
+  await ctx.store.removeFromSet(accountSessionsKey(accountId), key);
+}
+
+/** The public id of a portal session (sessions list): derived from its key with the server's
+ * keyed hash, so the key itself never leaves the server and cannot be worked out from the id. */
+export function publicSessionId(ctx: Context, key: string): string {
+  return ctx.secrets.mac(`portal-session:${key}`).slice(0, 22);
+}
+
+/** The account's portal sessions that are still live, each with its key. */
+export async function sessionsOf(ctx: Context, accountId: string): Promise<CurrentSession[]> {
+  const keys = await ctx.store.members(accountSessionsKey(accountId));
+  const records = await Promise.all(keys.map((key) => getJson<PortalSession>(ctx.store, sessionKey(key))));
+  const now = ctx.now().getTime();
+  return records.flatMap((record, index) =>
+    record && record.accountId === accountId && timeLeft(ctx.config, record, now) > 0
+      ? [{ ...record, key: keys[index] as string }]
+      : [],
+  );
 }
 
 /** Forgets the portal session of a request on the server; the caller clears the cookie. */
 export async function forgetPortalSession(ctx: Context, request: FastifyRequest): Promise<CurrentSession | null> {
   const session = await currentSession(ctx, request);
-  if (session) {
-    await ctx.store.del(sessionKey(session.key));
-    await ctx.store.removeFromSet(accountSessionsKey(session.accountId), session.key);
-  }
+  if (session) await forget(ctx, session.accountId, session.key);
   return session;
 }
 

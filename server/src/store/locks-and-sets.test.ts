@@ -18,6 +18,16 @@ describe('locks in the store', () => {
     expect(await store.delIfEquals('held', 'mine')).toBe(false);
   });
 
+  test('replace writes only over a key that exists, so a deleted record is not brought back', async () => {
+    const store = await openStore();
+    expect(await store.replace('record', 'late write', 60_000)).toBe(false);
+    expect(await store.get('record')).toBeNull();
+    await store.set('record', 'first', 60_000);
+    expect(await store.replace('record', 'second', 120_000)).toBe(true);
+    expect(await store.get('record')).toBe('second');
+    expect(await store.ttl('record')).toBeGreaterThan(60_000);
+  });
+
   test('two holders of one lock never overlap, and the lock is gone after both', async () => {
     const store = await openStore();
     const events: string[] = [];

@@ -60,6 +60,12 @@ export class MemoryStore implements Store {
     return true;
   }
 
+  async replace(key: string, value: string, ttlMs: number) {
+    if (!this.live(key)) return false;
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    return true;
+  }
+
   async take(key: string) {
     const entry = this.live(key);
     this.entries.delete(key);

@@ -152,6 +152,11 @@ export class RedisStore implements Store {
     return result === 'OK';
   }
 
+  async replace(key: string, value: string, ttlMs: number) {
+    const result = await this.run(() => this.client.set(this.k(key), value, 'PX', Math.max(1, Math.ceil(ttlMs)), 'XX'));
+    return result === 'OK';
+  }
+
   take(key: string) {
     return this.run(() => this.client.getdel(this.k(key)));
   }

@@ -13,6 +13,9 @@ export interface Store {
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** Sets only when the key does not exist; true when it was set (locks, single use). */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Sets only when the key exists, with a new expiry; true when it did (a write that must not
+   * bring back a record deleted since it was read). */
+  replace(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Reads and deletes in one step: a value can be taken once. */
   take(key: string): Promise<string | null>;
   del(...keys: string[]): Promise<void>;

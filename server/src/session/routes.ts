@@ -1,0 +1,74 @@
+import { type PortalSessionInfo, routes, type SessionMethod, type SessionSecondFactor } from '@helios/api';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../accounts/repository';
+import type { Context } from '../context';
+import { registerSession } from '../http/auth';
+import { errors } from '../http/errors';
+import { type CurrentSession, publicSessionId, sessionsOf } from './portal-session';
+import { endAccountSessions, endThisSession, signOutRequest } from './sign-out';
+
+const FIRST_FACTOR: Record<string, SessionMethod> = { pwd: 'password', otp: 'email_code', fed: 'provider' };
+
+/** The sign-in method of a session from its `amr`: the first entry is the first factor; `hwk`
+ * is a security key, any other second factor (`mfa` without `hwk`) an authenticator app. */
+export function methodOf(amr: string[] = []): { method: SessionMethod; second_factor: SessionSecondFactor | null } {
+  const method = FIRST_FACTOR[amr[0] ?? ''] ?? 'unknown';
+  if (amr.includes('hwk')) return { method, second_factor: 'security_key' };
+  return { method, second_factor: amr.includes('mfa') ? 'authenticator' : null };
+}
+
+/** "Where you are signed in" (docs/server.md, "Sessions"): the account's own sessions by their
+ * public ids; an id of another account's session is as unknown as a made-up one. */
+export function registerSessionRoutes(app: FastifyInstance, ctx: Context) {
+  function entry(session: CurrentSession, currentKey: string): PortalSessionInfo {
+    return {
+      id: publicSessionId(ctx, session.key),
+      browser: session.browser ?? null,
+      os: session.os ?? null,
+      ...methodOf(session.amr),
+      signed_in_at: session.createdAt,
+      last_active_at: session.lastActiveAt ?? session.createdAt,
+      current: session.key === currentKey,
+    };
+  }
+
+  async function list(accountId: string, currentKey: string) {
+    const sessions = (await sessionsOf(ctx, accountId)).map((session) => entry(session, currentKey));
+    sessions.sort((a, b) => Date.parse(b.last_active_at) - Date.parse(a.last_active_at));
+    return { sessions };
+  }
+
+  registerSession(app, ctx, routes.sessions, async (_, { session }) => list(session.accountId, session.key));
+
+  registerSession(app, ctx, routes.endSession, async ({ params }, { session, request, reply }) => {
+    const target = (await sessionsOf(ctx, session.accountId)).find(
+      (candidate) => publicSessionId(ctx, candidate.key) === params.id,
+    );
+    if (!target) throw errors.notFound('No such session');
+    if (target.key === session.key) await signOutRequest(ctx, request, reply, 'sessions_list');
+    else await endThisSession(ctx, session.accountId, target.key, 'sessions_list');
+    await audit(ctx.db, {
+      actor: session.accountId,
+      action: 'session.signed_out',
+      targetType: 'account',
+      targetId: session.accountId,
+      ip: request.ip,
+      details: { session: params.id, current: target.key === session.key },
+    });
+    return target.key === session.key ? { sessions: [] } : list(session.accountId, session.key);
+  });
+
+  registerSession(app, ctx, routes.signOutOthers, async (_, { session, request }) => {
+    const others = (await sessionsOf(ctx, session.accountId)).filter((other) => other.key !== session.key);
+    await endAccountSessions(ctx, session.accountId, { exceptKey: session.key, reason: 'sign_out_others' });
+    await audit(ctx.db, {
+      actor: session.accountId,
+      action: 'session.signed_out_others',
+      targetType: 'account',
+      targetId: session.accountId,
+      ip: request.ip,
+      details: { sessions: others.length },
+    });
+    return list(session.accountId, session.key);
+  });
+}
