@@ -22,6 +22,7 @@ export * from './components/provider-button';
 export * from './components/qr-code-image';
 export * from './components/search-box';
 export * from './components/security-key-list';
+export * from './components/session-list';
 export * from './components/sidebar';
 export * from './components/skeleton';
 export * from './components/sms-settings-panel';

@@ -1,0 +1,2 @@
+export type { SessionListItem, SessionListProps } from './session-list';
+export { SessionList } from './session-list';
