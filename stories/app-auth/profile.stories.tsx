@@ -7,6 +7,7 @@ import {
   getRecord,
   type MockResponse,
   type MockRoute,
+  storySession,
   storyUser,
   withApp,
   withFakeAuthenticator,
@@ -72,6 +73,7 @@ const app = (info: MockResponse, ...api: MockRoute[]): AppStoryParameters => ({
     { method: 'GET', path: '/oauth2/userinfo', respond: info },
     ...api,
     providersRoute({ body: { providers: [GOOGLE_PROVIDER, MICROSOFT_PROVIDER] } }),
+    { method: 'GET', path: '/auth/sessions', respond: { body: { sessions: [storySession] } } },
   ],
 });
 
@@ -163,7 +165,7 @@ export const Default: Story = {
       getRecord(canvasElement)
         .calls.map((call) => call.path)
         .sort(),
-    ).toEqual(['/auth/providers', '/oauth2/userinfo']);
+    ).toEqual(['/auth/providers', '/auth/sessions', '/oauth2/userinfo']);
   },
 };
 

@@ -131,3 +131,15 @@ export const storyUser = {
   available_credentials: [{ id: '11111111-1111-4111-8111-111111111111', type: 'password', provider: null }],
   is_user: true,
 };
+
+/** This browser's portal session, as "Where you are signed in" lists it. */
+export const storySession = {
+  id: 'SessionOfThisBrowser01',
+  browser: 'Firefox 133',
+  os: 'Windows 10',
+  method: 'password',
+  second_factor: null,
+  signed_in_at: '2026-03-08T09:00:00.000Z',
+  last_active_at: '2026-03-10T11:58:00.000Z',
+  current: true,
+};

@@ -12,6 +12,7 @@ import { type ErrorKey, errorKey, errorKeyForCode } from '../../lib/errors';
 import { LanguageSetting } from './language-setting';
 import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-methods';
 import { LoginMethodsSection } from './login-methods-section';
+import { SessionsSection } from './sessions-section';
 
 // Account settings hold more than a sign-in step, so the card is wider.
 const WIDE_CARD = '[&>[data-slot=auth-card-panel]]:max-w-2xl';
@@ -134,6 +135,7 @@ export function ProfilePage() {
             </div>
           </div>
           <LoginMethodsSection user={user} providers={providers} onUserChange={setUser} />
+          <SessionsSection />
         </>
       ) : (
         <LoadStatus
