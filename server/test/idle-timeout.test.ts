@@ -108,8 +108,14 @@ describe('portal sessions (defaults: 2 h idle, 12 h absolute)', () => {
     const writes: string[] = [];
     const store = server.ctx.store;
     const { set, replace } = store;
-    store.set = (key, ...rest) => (writes.push(key), set.call(store, key, ...rest));
-    store.replace = (key, ...rest) => (writes.push(key), replace.call(store, key, ...rest));
+    store.set = (key, ...rest) => {
+      writes.push(key);
+      return set.call(store, key, ...rest);
+    };
+    store.replace = (key, ...rest) => {
+      writes.push(key);
+      return replace.call(store, key, ...rest);
+    };
     try {
       const { sessions: before } = await browser.api.call('sessions');
       const signedInAt = before[0]?.signed_in_at;

@@ -1,4 +1,4 @@
-import { SessionList, type SessionListItem } from '@helios/design-system';
+import { SessionList, type SessionListItem, type SessionListProps } from '@helios/design-system';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { pick } from '../lib/locale';
@@ -30,7 +30,7 @@ const PHONE: SessionListItem = {
   current: false,
 };
 
-const swedish = {
+const swedish: Partial<SessionListProps> = {
   listLabel: 'Sessioner',
   currentLabel: 'Den här enheten',
   signOutLabel: 'Logga ut',
