@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createAccount, expect, expectAccessible, PASSWORD, test } from './fixtures';
 
 /** The words of the journey in each language the portal speaks. */
@@ -31,9 +31,15 @@ const LANGUAGES = {
 
 for (const [language, words] of Object.entries(LANGUAGES)) {
   test.describe(`where you are signed in (${language})`, () => {
+    const contexts: BrowserContext[] = [];
+    test.afterEach(async () => {
+      await Promise.all(contexts.splice(0).map((context) => context.close()));
+    });
+
     /** A browser of its own (own cookies), signed in to `email` through the login page. */
     async function signedIn(browser: Browser, baseURL: string, email: string): Promise<Page> {
       const context = await browser.newContext({ baseURL, locale: words.locale });
+      contexts.push(context);
       const page = await context.newPage();
       await page.goto(`/login?email=${encodeURIComponent(email)}&lang=${language}`);
       await page.getByLabel(words.password).fill(PASSWORD);
