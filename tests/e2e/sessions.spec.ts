@@ -64,6 +64,9 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
       await expect(items).toHaveCount(2);
       await expect(items.filter({ hasText: words.current })).toHaveCount(1);
       await expectAccessible(mine);
+      // Nothing scrolls sideways on a 360 px wide phone.
+      await mine.setViewportSize({ width: 360, height: 800 });
+      expect(await mine.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
       await mine.getByRole('button', { name: words.signOutOne }).click();
       await expect(mine.getByText(words.signedOut)).toBeVisible();
