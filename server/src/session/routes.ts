@@ -45,7 +45,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Context) {
       (candidate) => publicSessionId(ctx, candidate.key) === params.id,
     );
     if (!target) throw errors.notFound('No such session');
-    if (target.key === session.key) await signOutRequest(ctx, request, reply, 'sessions_list');
+    if (target.key === session.key) await signOutRequest(ctx, request, reply, 'logout');
     else await endThisSession(ctx, session.accountId, target.key, 'sessions_list');
     await audit(ctx.db, {
       actor: session.accountId,
