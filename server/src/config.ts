@@ -82,6 +82,13 @@ const Env = z.object({
   TRUST_PROXY: trustProxy.default(false),
   ALLOW_TOTP_REMEMBER: bool.default(true),
   RATE_LIMIT: bool.default(true),
+  /** How recent a sign-in (or re-authentication) must be to change how one signs in. */
+  STEP_UP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   SEED_DEMO: bool.default(false),
   INSTANCE_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   INSTANCE_URL_TEMPLATE: z
@@ -153,6 +160,8 @@ export type Config = {
   trustProxy: boolean | string[];
   allowTotpRemember: boolean;
   rateLimit: boolean;
+  /** Changes to sign-in methods need a sign-in or re-authentication this recent (STEP_UP_MINUTES). */
+  stepUpMs: number;
   seedDemo: boolean;
   /** Bearer key instances use for /api/instance/*; those endpoints are off without it. */
   instanceApiKey: string | undefined;
@@ -238,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     allowTotpRemember: e.ALLOW_TOTP_REMEMBER,
     rateLimit: e.RATE_LIMIT,
+    stepUpMs: e.STEP_UP_MINUTES * 60_000,
     seedDemo: e.SEED_DEMO,
     instanceApiKey: e.INSTANCE_API_KEY,
     instanceUrlTemplate: e.INSTANCE_URL_TEMPLATE,
