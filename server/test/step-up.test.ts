@@ -109,14 +109,14 @@ function credentialCalls(setup: Awaited<ReturnType<typeof accountWithEverything>
   const { browser, account, providerId, pendingSecret, registration } = setup;
   const outcome = (call: Promise<unknown>) =>
     call.then(
-      () => ({ status: 200, type: undefined as string | undefined }),
-      (error: ApiError) => ({ status: error.status, type: error.type }),
+      () => ({ status: 200, type: undefined as string | undefined, location: undefined as URL | undefined }),
+      (error: ApiError) => ({ status: error.status, type: error.type, location: undefined as URL | undefined }),
     );
   return {
     [`${routes.qrcode.method} ${routes.qrcode.path}`]: async () => {
       const response = await browser.fetch(`${server.url}/auth/qrcode`);
       const body = response.ok ? undefined : ((await response.json()) as { detail: { type: string }[] });
-      return { status: response.status, type: body?.detail[0]?.type };
+      return { status: response.status, type: body?.detail[0]?.type, location: undefined };
     },
     [`${routes.tfaSetup.method} ${routes.tfaSetup.path}`]: () => outcome(browser.api.call('tfaSetup')),
     [`${routes.tfaActivate.method} ${routes.tfaActivate.path}`]: () =>
@@ -155,9 +155,9 @@ describe('a session older than the step-up window', () => {
       if (name.endsWith('/auth/link/oauth/:provider')) {
         // A page: back to the profile with the error and the provider, to come back after.
         expect(answer.type, name).toBe(ErrorCode.requiresRecentLogin);
-        expect((answer as { location: URL }).location.pathname).toBe('/profile');
-        expect((answer as { location: URL }).location.searchParams.get('provider')).toBe('google');
-      } else expect(answer, name).toEqual({ status: 403, type: ErrorCode.requiresRecentLogin });
+        expect(answer.location?.pathname).toBe('/profile');
+        expect(answer.location?.searchParams.get('provider')).toBe('google');
+      } else expect(answer, name).toEqual({ status: 403, type: ErrorCode.requiresRecentLogin, location: undefined });
     }
     expect(await credentialsOf(setup.account.id)).toEqual(before);
   });
@@ -177,7 +177,7 @@ describe('a session older than the step-up window', () => {
     for (const [name, call] of Object.entries(credentialCalls(setup))) {
       const answer = await call();
       if (name.endsWith('/auth/link/oauth/:provider')) expect(answer.type, name).toBe(ErrorCode.providerFailed);
-      else expect(answer, name).toEqual({ status: 200, type: undefined });
+      else expect(answer, name).toEqual({ status: 200, type: undefined, location: undefined });
     }
     const types = (await credentialsOf(account.id)).map((row) => row.type).sort();
     // The old authenticator replaced by the new one, then removed; the provider unlinked; a key added.

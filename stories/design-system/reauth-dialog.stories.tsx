@@ -33,7 +33,9 @@ const meta = {
     onUseSecurityKey: fn(),
     onCancel: fn(),
   },
-  render: (args, { globals }) => <ReauthDialog {...args} labels={pick(globals, { en: {}, sv })} />,
+  render: (args, { globals }) => (
+    <ReauthDialog {...args} labels={pick<Partial<ReauthDialogLabels>>(globals, { en: {}, sv })} />
+  ),
 } satisfies Meta<typeof ReauthDialog>;
 
 export default meta;
@@ -127,7 +129,7 @@ export const WithError: Story = {
   render: (args, { globals }) => (
     <ReauthDialog
       {...args}
-      labels={pick(globals, { en: {}, sv })}
+      labels={pick<Partial<ReauthDialogLabels>>(globals, { en: {}, sv })}
       error={pick(globals, { en: 'Wrong password.', sv: 'Fel lösenord.' })}
     />
   ),

@@ -153,6 +153,8 @@ export function ReauthDialog({
         className="grid gap-3"
         onSubmit={(event) => {
           event.preventDefault();
+          // The dialog is portalled, but React passes its events to the screen's own form around it.
+          event.stopPropagation();
           submit();
         }}
       >
