@@ -293,11 +293,13 @@ export const RemoveAfterConfirmingItIsYou: Story = {
   parameters: {
     app: app(
       { body: anna },
-      deleteRoute(TOTP, ({ call }) =>
-        call === 1
-          ? { status: 403, body: errorBody('requires_recent_login') }
-          : { body: user([PASSWORD, GOOGLE, KEY]) },
-      ),
+      {
+        ...deleteRoute(TOTP, {}),
+        respond: ({ call }) =>
+          call === 1
+            ? { status: 403, body: errorBody('requires_recent_login') }
+            : { body: user([PASSWORD, GOOGLE, KEY]) },
+      },
       reauthStartRoute(['totp', 'webauthn']),
       reauthVerifyRoute,
     ),
