@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, createClient } from './index';
+import { ApiError, createClient, ErrorCode, requiresRecentLogin } from './index';
 
 type Seen = { method?: string; url?: string; headers: IncomingMessage['headers']; body: string };
 let seen: Seen;
@@ -89,6 +89,22 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, statusText: 'Conflict', type: 'invalid_login_session_state' });
     expect((error as ApiError).detail).toHaveLength(1);
+  });
+
+  test('a 403 requires_recent_login is recognised as the request to re-authenticate, other refusals are not', async () => {
+    const api = createClient({ baseUrl });
+    const params = { id: '00000000-0000-4000-8000-000000000000' };
+    const refusal = async (status: number, type: string) => {
+      answer = json(status, { detail: [{ type, msg: 'refused' }] });
+      return api.call('deleteCredential', { params }).catch((error: unknown) => error);
+    };
+    const stepUp = await refusal(403, ErrorCode.requiresRecentLogin);
+    expect(stepUp).toBeInstanceOf(ApiError);
+    expect((stepUp as ApiError).requiresRecentLogin).toBe(true);
+    expect(requiresRecentLogin(stepUp)).toBe(true);
+    expect(requiresRecentLogin(await refusal(403, ErrorCode.forbidden))).toBe(false);
+    expect(requiresRecentLogin(await refusal(401, ErrorCode.unauthenticated))).toBe(false);
+    expect(requiresRecentLogin(new Error('requires_recent_login'))).toBe(false);
   });
 
   test('an error without a JSON body has an empty detail list', async () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorBody, type ErrorDetail } from './errors';
+import { ErrorBody, ErrorCode, type ErrorDetail } from './errors';
 import { type RouteContract, type RouteName, routes } from './routes';
 
 /** Any non-success answer, or no answer at all (status 0: network failure). */
@@ -24,6 +24,17 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+
+  /** The server wants a recent sign-in first: re-authenticate (`reauthStart`, `reauthVerify`)
+   * and try the call again. */
+  get requiresRecentLogin(): boolean {
+    return this.status === 403 && this.type === ErrorCode.requiresRecentLogin;
+  }
+}
+
+/** Whether an error is the server's request to re-authenticate before the call can succeed. */
+export function requiresRecentLogin(error: unknown): boolean {
+  return error instanceof ApiError && error.requiresRecentLogin;
 }
 
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;

@@ -37,6 +37,8 @@ export const ErrorCode = {
   credentialNotFound: 'credential_not_found',
   cannotDeletePassword: 'cannot_delete_password',
   noPendingTotp: 'no_pending_totp',
+  /** A change to how one signs in needs a sign-in or re-authentication within the step-up window. */
+  requiresRecentLogin: 'requires_recent_login',
 
   /** Signing in with another provider (sent back to /login or the profile as ?error=). */
   providerNotConfigured: 'provider_not_configured',

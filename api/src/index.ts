@@ -1,5 +1,13 @@
 export * from './admin';
-export { type ApiClient, ApiError, type CallInput, type CallOutput, type ClientOptions, createClient } from './client';
+export {
+  type ApiClient,
+  ApiError,
+  type CallInput,
+  type CallOutput,
+  type ClientOptions,
+  createClient,
+  requiresRecentLogin,
+} from './client';
 export * from './errors';
 export { openApiDocument } from './openapi';
 export { RETURN_PATH_MAX_LENGTH, safeReturnPath } from './return-path';

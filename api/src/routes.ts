@@ -252,6 +252,21 @@ export const signInRoutes = {
     body: s.WebauthnRegisterRequest,
     response: s.UserInfo,
   },
+  reauthStart: {
+    method: 'POST',
+    path: '/auth/reauth/start',
+    summary: 'Begin re-authentication: the methods the account answers with (mails a code when it has no password)',
+    auth: 'session',
+    body: s.Empty,
+    response: s.ReauthStartResponse,
+  },
+  reauthVerify: {
+    method: 'POST',
+    path: '/auth/reauth/verify',
+    summary: 'Re-authenticate: 204, and changes to sign-in methods are allowed for the step-up window',
+    auth: 'session',
+    body: s.ReauthVerifyRequest,
+  },
   athena: {
     method: 'GET',
     path: '/auth/athena',

@@ -293,3 +293,21 @@ export const SessionIdParams = z.object({
 });
 
 export const Empty = z.object({});
+
+/** Re-authentication (step-up) before a change to how one signs in: which first factor the
+ * account answers with (its password, else a code mailed to it), and which second factors it
+ * has, with the security-key challenge when it has keys. */
+export const ReauthStartResponse = z.object({
+  method: z.enum(['password', 'otp']),
+  second_factors: z.array(z.enum(['totp', 'webauthn'])),
+  webauthn: PublicKeyOptions.nullable(),
+});
+export type ReauthStartResponse = z.infer<typeof ReauthStartResponse>;
+/** The first factor (password or mailed code), and the second where the account has one. */
+export const ReauthVerifyRequest = z.object({
+  password: Password.optional(),
+  otp: SixDigits.optional(),
+  totp_code: SixDigits.optional(),
+  webauthn: AuthenticationResponse.optional(),
+});
+export type ReauthVerifyRequest = z.input<typeof ReauthVerifyRequest>;

@@ -18,6 +18,7 @@ import { registerLoginRoutes } from './login/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerOidcProvider } from './oidc/provider';
 import { registerResetRoutes } from './reset/routes';
+import { registerReauthRoutes } from './session/reauth-routes';
 import { registerSessionRoutes } from './session/routes';
 import { StoreUnavailableError } from './store/store';
 import { registerTenantRoutes } from './tenants/routes';
@@ -187,6 +188,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   registerSessionRoutes(app, ctx);
   registerFederationRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
+  registerReauthRoutes(app, ctx);
   await registerOidcProvider(app, ctx);
 
   const settingsCache = new SettingsCache(ctx);

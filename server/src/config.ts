@@ -91,6 +91,13 @@ const Env = z.object({
   ADMIN_IDLE_MINUTES: count.default(30),
   ADMIN_MAX_HOURS: count.default(8),
   RATE_LIMIT: bool.default(true),
+  /** How recent a sign-in (or re-authentication) must be to change how one signs in. */
+  STEP_UP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   SEED_DEMO: bool.default(false),
   INSTANCE_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   INSTANCE_URL_TEMPLATE: z
@@ -164,6 +171,8 @@ export type Config = {
   /** Portal session lifetimes by kind (docs/server.md, "Sessions"). */
   sessions: Record<SessionKind, SessionLimits>;
   rateLimit: boolean;
+  /** Changes to sign-in methods need a sign-in or re-authentication this recent (STEP_UP_MINUTES). */
+  stepUpMs: number;
   seedDemo: boolean;
   /** Bearer key instances use for /api/instance/*; those endpoints are off without it. */
   instanceApiKey: string | undefined;
@@ -265,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       admin: { idleMs: e.ADMIN_IDLE_MINUTES * MINUTE, absoluteMs: e.ADMIN_MAX_HOURS * HOUR },
     },
     rateLimit: e.RATE_LIMIT,
+    stepUpMs: e.STEP_UP_MINUTES * 60_000,
     seedDemo: e.SEED_DEMO,
     instanceApiKey: e.INSTANCE_API_KEY,
     instanceUrlTemplate: e.INSTANCE_URL_TEMPLATE,

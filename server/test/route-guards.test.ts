@@ -59,6 +59,8 @@ describe('every route is registered with a guard', () => {
       routes.userinfo,
       routes.deleteCredential,
       routes.accountSettings,
+      routes.reauthStart,
+      routes.reauthVerify,
     ];
     for (const route of profile) expect(guardOf(route.method, route.path), route.path).toBe('session');
     const userinfo = listed.filter((route) => route.url.startsWith('/oauth2/userinfo'));
@@ -68,6 +70,25 @@ describe('every route is registered with a guard', () => {
       const expected = route.method === 'POST' && route.url === '/oauth2/userinfo' ? 'identity-provider' : 'session';
       expect(route.guard, `${route.method} ${route.url}`).toBe(expected);
     }
+  });
+
+  test('every call that changes how one signs in needs a recent sign-in, and no other call does', () => {
+    // Adding or removing a credential (an authenticator's secret is shown when it is added),
+    // registering a security key, linking a provider; unlinking is removing its credential.
+    const changing = [
+      routes.qrcode,
+      routes.tfaSetup,
+      routes.tfaActivate,
+      routes.webauthnRegisterOptions,
+      routes.webauthnRegister,
+      routes.deleteCredential,
+      routes.providerLink,
+    ].map((route) => `${route.method} ${route.path}`);
+    const demanding = listed
+      .filter((route) => route.recentLogin && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(demanding.sort()).toEqual(changing.sort());
+    for (const route of listed.filter((r) => r.recentLogin)) expect(route.guard).toBe('session');
   });
 
   test('every other call under /api/ is an admin call', () => {

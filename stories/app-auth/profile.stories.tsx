@@ -282,6 +282,70 @@ export const RemoveAuthenticator: Story = {
   },
 };
 
+const reauthStartRoute = (secondFactors: string[]): MockRoute => ({
+  method: 'POST',
+  path: '/auth/reauth/start',
+  respond: { body: { method: 'password', second_factors: secondFactors, webauthn: null } },
+});
+const reauthVerifyRoute: MockRoute = { method: 'POST', path: '/auth/reauth/verify', respond: { status: 204 } };
+
+/** A session older than the step-up window: the removal asks to confirm it is you (password,
+ * then the authenticator code), then goes through without a second click. */
+export const RemoveAfterConfirmingItIsYou: Story = {
+  parameters: {
+    app: app(
+      { body: anna },
+      {
+        ...deleteRoute(TOTP, {}),
+        respond: ({ call }) =>
+          call === 1
+            ? { status: 403, body: errorBody('requires_recent_login') }
+            : { body: user([PASSWORD, GOOGLE, KEY]) },
+      },
+      reauthStartRoute(['totp', 'webauthn']),
+      reauthVerifyRoute,
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('switch', { name: 'Two-factor authentication' }));
+    const dialog = await page.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.type(within(dialog).getByLabelText(/^Password$/), 'correct horse{Enter}');
+    await userEvent.click(await within(dialog).findByRole('textbox', { name: 'Digit 1 of 6' }));
+    await userEvent.keyboard('123456');
+    await waitFor(() => expect(page.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(await canvas.findByText('Sign-in method removed')).toBeVisible();
+    await expect(callsTo(canvasElement, '/auth/reauth/verify').map((call) => call.body)).toEqual([
+      { password: 'correct horse', totp_code: '123456' },
+    ]);
+    await expect(callsTo(canvasElement, `/oauth2/userinfo/credentials/${TOTP.id}`)).toHaveLength(2);
+  },
+};
+
+/** Cancelling the dialog leaves the method as it was and says why. */
+export const ConfirmingItIsYouCancelled: Story = {
+  parameters: {
+    app: app(
+      { body: anna },
+      deleteRoute(GOOGLE, { status: 403, body: errorBody('requires_recent_login') }),
+      reauthStartRoute([]),
+      reauthVerifyRoute,
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    const google = await canvas.findByRole('switch', { name: 'Google' });
+    await userEvent.click(google);
+    const dialog = await page.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Failed to remove authentication method');
+    await expect(google).toBeChecked();
+    await expect(callsTo(canvasElement, '/auth/reauth/verify')).toHaveLength(0);
+  },
+};
+
 export const RemovalFailure: Story = {
   parameters: {
     app: app({ body: anna }, deleteRoute(GOOGLE, { status: 500, body: errorBody('internal_error') })),
@@ -480,6 +544,29 @@ export const LinkedAfterRoundTrip: Story = {
     await expect(await canvas.findByText('Microsoft is now linked to your account.')).toBeVisible();
     await expect(await canvas.findByRole('switch', { name: 'Microsoft' })).toBeChecked();
     await waitFor(() => expect(canvas.getByTestId('address')).toHaveTextContent(/^\/profile$/));
+  },
+};
+
+/** Back from linking because the session is not recent: confirm it is you, then off to link again. */
+export const LinkAfterConfirmingItIsYou: Story = {
+  parameters: {
+    app: {
+      ...app({ body: user([PASSWORD]) }, reauthStartRoute([]), reauthVerifyRoute),
+      route: '/profile?error=requires_recent_login&error_type=soft&provider=google',
+      showAddress: true,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    const dialog = await page.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.type(within(dialog).getByLabelText(/^Password$/), 'correct horse{Enter}');
+    await waitFor(() =>
+      expect(getRecord(canvasElement).externalNavigations).toEqual(['/auth/link/oauth/google?from=/profile']),
+    );
+    // The address no longer asks for it, and no message stands in for the dialog.
+    await waitFor(() => expect(canvas.getByTestId('address')).toHaveTextContent(/^\/profile$/));
+    await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
 

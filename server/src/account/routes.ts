@@ -21,6 +21,9 @@ import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
 import { signOutRequest } from '../session/sign-out';
 
 const PENDING_TOTP_MS = 15 * 60_000;
+/** Showing a new authenticator secret, activating it and removing a credential change how the
+ * person signs in: they need a recent sign-in (step-up). */
+const STEP_UP = { recentLogin: true };
 const pendingKey = (accountId: string) => `totp-pending:${accountId}`;
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
@@ -68,46 +71,64 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     return { tenants: rows, is_stakeholder: account.isStakeholder };
   });
 
-  registerSession(app, ctx, routes.qrcode, async (_, { account, reply }) => {
-    const uri = totpFor(await pendingSecret(account), account.email).toString();
-    const png = await QRCode.toBuffer(uri, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
-    return reply.header('cache-control', 'no-store').type('image/png').send(png);
-  });
+  registerSession(
+    app,
+    ctx,
+    routes.qrcode,
+    async (_, { account, reply }) => {
+      const uri = totpFor(await pendingSecret(account), account.email).toString();
+      const png = await QRCode.toBuffer(uri, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
+      return reply.header('cache-control', 'no-store').type('image/png').send(png);
+    },
+    STEP_UP,
+  );
 
-  registerSession(app, ctx, routes.tfaSetup, async (_, { account }) => {
-    const creds = await credentialsOf(ctx.db, account.id);
-    return {
-      secret: await pendingSecret(account),
-      issuer: 'Helios',
-      account: account.email,
-      has_existing: creds.some((c) => c.type === 'totp'),
-    };
-  });
+  registerSession(
+    app,
+    ctx,
+    routes.tfaSetup,
+    async (_, { account }) => {
+      const creds = await credentialsOf(ctx.db, account.id);
+      return {
+        secret: await pendingSecret(account),
+        issuer: 'Helios',
+        account: account.email,
+        has_existing: creds.some((c) => c.type === 'totp'),
+      };
+    },
+    STEP_UP,
+  );
 
-  registerSession(app, ctx, routes.tfaActivate, async ({ body }, { account, request }) => {
-    await limit(ctx, request, rateRules.verify, `tfa:${account.id}`);
-    const sealed = await ctx.store.get(pendingKey(account.id));
-    if (!sealed) throw new HttpError(409, ErrorCode.noPendingTotp, 'No authenticator set-up in progress');
-    const now = ctx.now();
-    const step = matchingStep(ctx.secrets.open(sealed), body.totp_code, now);
-    if (step === null) throw errors.invalidTotp();
-    // Registering a new authenticator disables the old ones.
-    await replaceAuthenticators(
-      ctx.db,
-      { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
-      (replaced) => ({
-        actor: account.id,
-        action: 'credential.totp_registered',
-        targetType: 'account',
-        targetId: account.id,
-        ip: request.ip,
-        details: { replaced },
-      }),
-    );
-    await ctx.accountViews.changed(account.id);
-    await ctx.store.del(pendingKey(account.id));
-    return info(account);
-  });
+  registerSession(
+    app,
+    ctx,
+    routes.tfaActivate,
+    async ({ body }, { account, request }) => {
+      await limit(ctx, request, rateRules.verify, `tfa:${account.id}`);
+      const sealed = await ctx.store.get(pendingKey(account.id));
+      if (!sealed) throw new HttpError(409, ErrorCode.noPendingTotp, 'No authenticator set-up in progress');
+      const now = ctx.now();
+      const step = matchingStep(ctx.secrets.open(sealed), body.totp_code, now);
+      if (step === null) throw errors.invalidTotp();
+      // Registering a new authenticator disables the old ones.
+      await replaceAuthenticators(
+        ctx.db,
+        { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
+        (replaced) => ({
+          actor: account.id,
+          action: 'credential.totp_registered',
+          targetType: 'account',
+          targetId: account.id,
+          ip: request.ip,
+          details: { replaced },
+        }),
+      );
+      await ctx.accountViews.changed(account.id);
+      await ctx.store.del(pendingKey(account.id));
+      return info(account);
+    },
+    STEP_UP,
+  );
 
   registerCachedSession(
     app,
@@ -118,26 +139,32 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     { bearer: (request, reply) => handOver(ctx, request, reply) },
   );
 
-  registerSession(app, ctx, routes.deleteCredential, async ({ params }, { account, request }) => {
-    const [credential] = await ctx.db
-      .select()
-      .from(credentials)
-      .where(and(eq(credentials.id, params.id), eq(credentials.accountId, account.id)));
-    if (!credential) throw new HttpError(404, ErrorCode.credentialNotFound, 'No such sign-in method');
-    if (credential.type === 'password' && account.isUser) {
-      throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
-    }
-    await removeCredential(ctx.db, credential.id, {
-      actor: account.id,
-      action: 'credential.deleted',
-      targetType: 'credential',
-      targetId: credential.id,
-      ip: request.ip,
-      details: { type: credential.type },
-    });
-    await ctx.accountViews.changed(account.id);
-    return info(account);
-  });
+  registerSession(
+    app,
+    ctx,
+    routes.deleteCredential,
+    async ({ params }, { account, request }) => {
+      const [credential] = await ctx.db
+        .select()
+        .from(credentials)
+        .where(and(eq(credentials.id, params.id), eq(credentials.accountId, account.id)));
+      if (!credential) throw new HttpError(404, ErrorCode.credentialNotFound, 'No such sign-in method');
+      if (credential.type === 'password' && account.isUser) {
+        throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
+      }
+      await removeCredential(ctx.db, credential.id, {
+        actor: account.id,
+        action: 'credential.deleted',
+        targetType: 'credential',
+        targetId: credential.id,
+        ip: request.ip,
+        details: { type: credential.type },
+      });
+      await ctx.accountViews.changed(account.id);
+      return info(account);
+    },
+    STEP_UP,
+  );
 
   registerSession(app, ctx, routes.accountSettings, async ({ body }, { account }) => {
     await ctx.db.update(accounts).set({ locale: body.value }).where(eq(accounts.id, account.id));

@@ -95,7 +95,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
   /** A same-origin path with the outcome of a link in its query. */
   function pathWith(path: string, extra: Record<string, string>): string {
     const url = new URL(returnPath(path), ctx.config.publicUrl);
-    for (const name of ['linked', 'error', 'error_type']) url.searchParams.delete(name);
+    for (const name of ['linked', 'error', 'error_type', 'provider']) url.searchParams.delete(name);
     for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
     return `${url.pathname}${url.search}${url.hash}`;
   }
@@ -202,6 +202,15 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
       }
     },
     {
+      // Linking adds a way to sign in: it needs a recent sign-in. Without one the browser goes
+      // back to the page with the error and the provider, where the person re-authenticates and
+      // the page comes back here.
+      recentLogin: true,
+      notRecent: async ({ params, query }, _request, reply) => {
+        configured(params.provider);
+        const code = ErrorCode.requiresRecentLogin;
+        return reply.redirect(pathWith(query.from, { ...failure(code), provider: params.provider }));
+      },
       // A browser that is not signed in goes to sign in first, and comes back here after.
       signedOut: async ({ params, query }, _request, reply) => {
         configured(params.provider);

@@ -6,6 +6,7 @@ import type { Context } from '../context';
 import { requireInstance } from '../instance/auth';
 import { limit, rateRules } from '../security/rate-limit';
 import { type CurrentSession, currentSession } from '../session/portal-session';
+import { isRecent, requiresRecentLogin } from '../session/step-up';
 import { errors } from './errors';
 import { type Handler, type Input, registerGuarded } from './routes';
 
@@ -66,12 +67,19 @@ export type SessionOptions<R extends RouteContract> = {
   /** Such a page also answers itself when whether the visitor is signed in cannot be read (the
    * store or the database is down), instead of with 503. */
   unavailable?: (input: Input<R>, request: FastifyRequest, reply: FastifyReply, error: unknown) => Promise<unknown>;
+  /** The call changes how the person signs in: it needs a sign-in or re-authentication within
+   * the step-up window, or the answer is 403 `requires_recent_login`. */
+  recentLogin?: boolean;
+  /** A page with `recentLogin` answers a session that is not recent itself (sends the browser
+   * back with the error) instead of with 403. */
+  notRecent?: (input: Input<R>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 };
 
 type SessionPass<A> =
   | { kind: 'signed-in'; session: CurrentSession; account: A }
   | { kind: 'bearer' }
   | { kind: 'signed-out' }
+  | { kind: 'not-recent' }
   | { kind: 'unavailable'; error: unknown };
 
 const BEARER = /^bearer /i;
@@ -88,22 +96,30 @@ function registerWithSession<R extends RouteContract & { auth: 'session' }, A>(
     if (options.bearer && BEARER.test(request.headers.authorization ?? '')) return { kind: 'bearer' };
     let session: CurrentSession | null;
     let account: A | null;
+    let recent = true;
     try {
       session = await currentSession(ctx, request);
       account = session ? await load(session.accountId) : null;
+      if (session && account && options.recentLogin) recent = await isRecent(ctx, session);
     } catch (error) {
       if (options.unavailable) return { kind: 'unavailable', error };
       throw error;
+    }
+    if (session && account && !recent) {
+      if (options.notRecent) return { kind: 'not-recent' };
+      throw requiresRecentLogin();
     }
     if (session && account) return { kind: 'signed-in', session, account };
     if (options.signedOut) return { kind: 'signed-out' };
     throw errors.unauthenticated();
   };
-  registerGuarded(app, route, { kind: 'session', check }, (input, pass, request, reply) => {
+  const guard = { kind: 'session' as const, check, recentLogin: options.recentLogin === true };
+  registerGuarded(app, route, guard, (input, pass, request, reply) => {
     if (pass.kind === 'signed-in')
       return handler(input, { session: pass.session, account: pass.account, request, reply });
     if (pass.kind === 'bearer' && options.bearer) return options.bearer(request, reply);
     if (pass.kind === 'signed-out' && options.signedOut) return options.signedOut(input, request, reply);
+    if (pass.kind === 'not-recent' && options.notRecent) return options.notRecent(input, request, reply);
     if (pass.kind === 'unavailable' && options.unavailable)
       return options.unavailable(input, request, reply, pass.error);
     throw errors.unauthenticated();

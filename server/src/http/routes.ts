@@ -59,12 +59,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (`GuardKind`); every route has one, or the app does not start. */
     guard?: GuardKind;
+    /** The route also needs a recent sign-in (step-up, `session/step-up.ts`). */
+    recentLogin?: boolean;
   }
 }
 
 /** What a guard lets through to the handler (the signed-in account, say), or throws the refusal;
  * a guard without a check (public routes) adds no hook to the route. */
-export type Guard<T> = { kind: GuardKind; check?: (request: FastifyRequest) => Promise<T> };
+export type Guard<T> = {
+  kind: GuardKind;
+  check?: (request: FastifyRequest) => Promise<T>;
+  /** Recorded with the route: its check also demands a recent sign-in. */
+  recentLogin?: boolean;
+};
 
 /** Registers a route of the contract behind a guard: the guard runs first, before the body is
  * even read (so a caller without access learns nothing about the input rules, not even that a
@@ -83,7 +90,7 @@ export function registerGuarded<R extends RouteContract, T>(
   app.route({
     method: route.method,
     url: route.path,
-    config: { jsonOnly: true, guard: guard.kind },
+    config: { jsonOnly: true, guard: guard.kind, ...(guard.recentLogin ? { recentLogin: true } : {}) },
     // onRequest: before the body is even read, so an unauthorised caller costs no parsing.
     ...(check
       ? {
@@ -121,11 +128,11 @@ export function register<R extends RouteContract & { auth: 'public' }>(
   registerGuarded(app, route, openToAll, (input, _, request, reply) => handler(input, request, reply));
 }
 
-export type RouteGuard = { method: string; url: string; guard: GuardKind | undefined };
+export type RouteGuard = { method: string; url: string; guard: GuardKind | undefined; recentLogin: boolean };
 
 const registered = new WeakMap<
   FastifyInstance,
-  { method: string | string[]; url: string; config?: { guard?: GuardKind } }[]
+  { method: string | string[]; url: string; config?: { guard?: GuardKind; recentLogin?: boolean } }[]
 >();
 
 /**
@@ -148,7 +155,12 @@ export function trackRouteGuards(app: FastifyInstance): void {
 /** Every route of the app with the guard it was registered with (one entry per method). */
 export function routeGuards(app: FastifyInstance): RouteGuard[] {
   return (registered.get(app) ?? []).flatMap((route) =>
-    [route.method].flat().map((method) => ({ method, url: route.url, guard: route.config?.guard })),
+    [route.method].flat().map((method) => ({
+      method,
+      url: route.url,
+      guard: route.config?.guard,
+      recentLogin: route.config?.recentLogin === true,
+    })),
   );
 }
 

@@ -28,6 +28,7 @@ export function userHandle(ctx: Context, accountId: string): Uint8Array<ArrayBuf
 
 const registerKey = (accountId: string) => `webauthn:register:${accountId}`;
 const loginKey = (sessionId: string) => `webauthn:login:${sessionId}`;
+const reauthKey = (portalSessionKey: string) => `webauthn:reauth:${portalSessionKey}`;
 
 /** Challenges live in the store (any node may answer the verify call) and are taken on use, so
  * one set of options can be answered once. A newer request replaces an older one. */
@@ -38,6 +39,10 @@ export const challenges = {
   forLogin: (ctx: Context, sessionId: string, challenge: string) =>
     ctx.store.set(loginKey(sessionId), challenge, LOGIN_CHALLENGE_MS),
   takeForLogin: (ctx: Context, sessionId: string) => ctx.store.take(loginKey(sessionId)),
+  /** Re-authentication of a portal session (by its key). */
+  forReauth: (ctx: Context, portalSessionKey: string, challenge: string) =>
+    ctx.store.set(reauthKey(portalSessionKey), challenge, LOGIN_CHALLENGE_MS),
+  takeForReauth: (ctx: Context, portalSessionKey: string) => ctx.store.take(reauthKey(portalSessionKey)),
 };
 
 export const webauthnErrors = {
@@ -47,4 +52,6 @@ export const webauthnErrors = {
    * is 401 like a wrong code; in the profile 400, since 401 there means "signed out". */
   loginFailed: () => new HttpError(401, ErrorCode.webauthnFailed, 'The security key was not accepted'),
   registrationFailed: () => new HttpError(400, ErrorCode.webauthnFailed, 'The security key was not accepted'),
+  /** Re-authentication in the profile: 400 like registration. */
+  reauthFailed: () => new HttpError(400, ErrorCode.webauthnFailed, 'The security key was not accepted'),
 };

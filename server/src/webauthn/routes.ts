@@ -7,7 +7,7 @@ import type {
 } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { credentialsOf, userInfo } from '../accounts/repository';
+import { type CredentialRow, credentialsOf, userInfo } from '../accounts/repository';
 import type { Context } from '../context';
 import { registerSession } from '../http/auth';
 import { errors } from '../http/errors';
@@ -39,62 +39,121 @@ function assertionOf(response: z.output<typeof AuthenticationResponse>): Authent
   };
 }
 
+/** A single-use challenge for the given keys of an account (sign-in, re-authentication). */
+export async function authenticationOptions(ctx: Context, keys: CredentialRow[]) {
+  return (await webauthn()).generateAuthenticationOptions({
+    rpID: relyingParty(ctx).id,
+    allowCredentials: keys.map(descriptorOf),
+    userVerification: 'preferred',
+  });
+}
+
+/** Whether an answer to `challenge` was signed by one of the account's own keys (a key registered
+ * to anyone else is as good as an unknown one); the key's use is recorded when it was. */
+export async function verifyKeyAnswer(
+  ctx: Context,
+  creds: CredentialRow[],
+  response: z.output<typeof AuthenticationResponse>,
+  challenge: string,
+): Promise<boolean> {
+  const key = securityKeysOf(creds).find((c) => c.subject === response.id);
+  if (!key) return false;
+  const rp = relyingParty(ctx);
+  let verification: VerifiedAuthenticationResponse;
+  try {
+    verification = await (await webauthn()).verifyAuthenticationResponse({
+      response: assertionOf(response),
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: webauthnCredentialOf(key),
+      requireUserVerification: false,
+    });
+  } catch {
+    return false;
+  }
+  return (
+    verification.verified &&
+    (await recordKeyUse(
+      ctx,
+      key,
+      verification.authenticationInfo.newCounter,
+      verification.authenticationInfo.credentialBackedUp,
+    ))
+  );
+}
+
+/** Registering a security key adds a way to sign in: it needs a recent sign-in (step-up). */
+const STEP_UP = { recentLogin: true };
+
 /** Security keys: registration from the profile and use as the second factor. */
 export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
   const { step, refuse, passSecondFactor } = loginFlow(ctx);
 
-  registerSession(app, ctx, routes.webauthnRegisterOptions, async (_, { account, request }) => {
-    await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
-    const rp = relyingParty(ctx);
-    const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
-    const options = await (await webauthn()).generateRegistrationOptions({
-      rpName: rp.name,
-      rpID: rp.id,
-      userID: userHandle(ctx, account.id),
-      userName: account.email,
-      userDisplayName: account.name || account.email,
-      attestationType: 'none',
-      excludeCredentials: keys.map(descriptorOf),
-      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
-      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
-    });
-    await challenges.forRegistration(ctx, account.id, options.challenge);
-    return options;
-  });
-
-  registerSession(app, ctx, routes.webauthnRegister, async ({ body }, { account, request }) => {
-    await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
-    const challenge = await challenges.takeForRegistration(ctx, account.id);
-    if (!challenge) throw webauthnErrors.noPending();
-    const rp = relyingParty(ctx);
-    let verification: VerifiedRegistrationResponse;
-    try {
-      verification = await (await webauthn()).verifyRegistrationResponse({
-        response: attestationOf(body.response),
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        // A security key as a second factor needs the touch, not a PIN: the password or code
-        // before it is the other factor.
-        requireUserVerification: false,
+  registerSession(
+    app,
+    ctx,
+    routes.webauthnRegisterOptions,
+    async (_, { account, request }) => {
+      await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
+      const rp = relyingParty(ctx);
+      const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
+      const options = await (await webauthn()).generateRegistrationOptions({
+        rpName: rp.name,
+        rpID: rp.id,
+        userID: userHandle(ctx, account.id),
+        userName: account.email,
+        userDisplayName: account.name || account.email,
+        attestationType: 'none',
+        excludeCredentials: keys.map(descriptorOf),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
         supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
       });
-    } catch {
-      throw webauthnErrors.registrationFailed();
-    }
-    if (!verification.verified) throw webauthnErrors.registrationFailed();
-    const { aaguid } = verification.registrationInfo;
-    const saved = await saveSecurityKey(ctx, account.id, body.name, verification.registrationInfo, (key) => ({
-      actor: account.id,
-      action: 'credential.webauthn_registered',
-      targetType: 'credential',
-      targetId: key.id,
-      ip: request.ip,
-      details: { aaguid },
-    }));
-    if (!saved) throw webauthnErrors.registrationFailed();
-    return userInfo(account, await credentialsOf(ctx.db, account.id));
-  });
+      await challenges.forRegistration(ctx, account.id, options.challenge);
+      return options;
+    },
+    STEP_UP,
+  );
+
+  registerSession(
+    app,
+    ctx,
+    routes.webauthnRegister,
+    async ({ body }, { account, request }) => {
+      await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
+      const challenge = await challenges.takeForRegistration(ctx, account.id);
+      if (!challenge) throw webauthnErrors.noPending();
+      const rp = relyingParty(ctx);
+      let verification: VerifiedRegistrationResponse;
+      try {
+        verification = await (await webauthn()).verifyRegistrationResponse({
+          response: attestationOf(body.response),
+          expectedChallenge: challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          // A security key as a second factor needs the touch, not a PIN: the password or code
+          // before it is the other factor.
+          requireUserVerification: false,
+          supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
+        });
+      } catch {
+        throw webauthnErrors.registrationFailed();
+      }
+      if (!verification.verified) throw webauthnErrors.registrationFailed();
+      const { aaguid } = verification.registrationInfo;
+      const saved = await saveSecurityKey(ctx, account.id, body.name, verification.registrationInfo, (key) => ({
+        actor: account.id,
+        action: 'credential.webauthn_registered',
+        targetType: 'credential',
+        targetId: key.id,
+        ip: request.ip,
+        details: { aaguid },
+      }));
+      if (!saved) throw webauthnErrors.registrationFailed();
+      return userInfo(account, await credentialsOf(ctx.db, account.id));
+    },
+    STEP_UP,
+  );
 
   register(app, routes.webauthnLoginOptions, async ({ body }, request) => {
     await limit(ctx, request, rateRules.verify);
@@ -103,11 +162,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
       const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
       // An account without keys has nothing to answer with: the step does not fit this login.
       if (keys.length === 0) throw errors.invalidState();
-      const options = await (await webauthn()).generateAuthenticationOptions({
-        rpID: relyingParty(ctx).id,
-        allowCredentials: keys.map(descriptorOf),
-        userVerification: 'preferred',
-      });
+      const options = await authenticationOptions(ctx, keys);
       await challenges.forLogin(ctx, session.id, options.challenge);
       return options;
     });
@@ -122,33 +177,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
       const challenge = await challenges.takeForLogin(ctx, session.id);
       if (!challenge) throw webauthnErrors.noPending();
       const creds = await credentialsOf(ctx.db, account.id);
-      // Only this account's keys: a key registered to anyone else is as good as an unknown one.
-      const key = securityKeysOf(creds).find((c) => c.subject === body.response.id);
-      const rp = relyingParty(ctx);
-      let verification: VerifiedAuthenticationResponse | null = null;
-      if (key) {
-        try {
-          verification = await (await webauthn()).verifyAuthenticationResponse({
-            response: assertionOf(body.response),
-            expectedChallenge: challenge,
-            expectedOrigin: rp.origin,
-            expectedRPID: rp.id,
-            credential: webauthnCredentialOf(key),
-            requireUserVerification: false,
-          });
-        } catch {
-          verification = null;
-        }
-      }
-      const accepted =
-        key !== undefined &&
-        verification?.verified === true &&
-        (await recordKeyUse(
-          ctx,
-          key,
-          verification.authenticationInfo.newCounter,
-          verification.authenticationInfo.credentialBackedUp,
-        ));
+      const accepted = await verifyKeyAnswer(ctx, creds, body.response, challenge);
       if (!accepted) throw await refuse(request, account, 'login.webauthn_failed', webauthnErrors.loginFailed);
       return passSecondFactor(request, reply, session, account, creds, 'webauthn', body.remember);
     });

@@ -13,6 +13,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
+import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorKey } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
 import { providerLinkUrl } from '../../lib/providers';
@@ -49,6 +50,7 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
   const [removal, setRemoval] = useState<PendingRemoval | null>(null);
   const addKeyButton = useRef<HTMLButtonElement>(null);
   const keyRemoved = useRef(false);
+  const stepUp = useStepUp();
 
   const credentials = user.available_credentials;
   const linked = linkedMethods(credentials);
@@ -78,7 +80,7 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
     setPending(method);
     let latest = user;
     try {
-      for (const id of ids) latest = await api.call('deleteCredential', { params: { id } });
+      for (const id of ids) latest = await stepUp.run(() => api.call('deleteCredential', { params: { id } }));
       return true;
     } catch {
       return false;
@@ -189,6 +191,7 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
         onRemove={(key) => setRemoval({ ids: [key.id], name: key.name?.trim() || null, fromList: true })}
       />
       <ActiveMethods user={user} ssoName={ssoName} />
+      {stepUp.dialog}
       <AddSecurityKeyDialog
         open={adding}
         onClose={() => setAdding(false)}

@@ -117,6 +117,20 @@ describe('linkResultOf', () => {
     });
   });
 
+  test('a link that needs a recent sign-in names the provider to link after re-authenticating', () => {
+    expect(linkResultOf(new URLSearchParams('error=requires_recent_login&error_type=soft&provider=microsoft'))).toEqual(
+      {
+        outcome: 'needs-recent-login',
+        provider: 'microsoft',
+      },
+    );
+    // Without a known provider there is nothing to resume: the error is shown.
+    expect(linkResultOf(new URLSearchParams('error=requires_recent_login&provider=facebook'))).toMatchObject({
+      outcome: 'failed',
+      code: 'requires_recent_login',
+    });
+  });
+
   test('nothing, or an unknown provider, is no result', () => {
     expect(linkResultOf(new URLSearchParams(''))).toBeNull();
     expect(linkResultOf(new URLSearchParams('linked=facebook'))).toBeNull();

@@ -1,4 +1,4 @@
-import { type Credential, FederatedProviderId, SecurityKeyName } from '@helios/api';
+import { type Credential, ErrorCode, FederatedProviderId, SecurityKeyName } from '@helios/api';
 import type { AuthMethod, CredentialMethod, SecurityKeyListItem } from '@helios/design-system';
 import { providerOf } from '../../lib/providers';
 
@@ -50,16 +50,21 @@ export function authMethods(credentials: Credential[]): AuthMethod[] {
 }
 
 /** How a provider-linking round trip came back to the profile: `?linked=<provider>`, or
- * `?error=<code>&error_type=soft|hard`. */
+ * `?error=<code>&error_type=soft|hard`; a link that needs a recent sign-in first comes back
+ * before leaving, with `&provider=<provider>` to try again after re-authenticating. */
 export type LinkResult =
   | { outcome: 'linked'; provider: FederatedProviderId }
-  | { outcome: 'failed'; code: string; kind: 'soft' | 'hard' };
+  | { outcome: 'failed'; code: string; kind: 'soft' | 'hard' }
+  | { outcome: 'needs-recent-login'; provider: FederatedProviderId };
 
 /** Query parameters of a link result, removed from the address once read. */
-export const LINK_RESULT_PARAMS = ['linked', 'error', 'error_type'] as const;
+export const LINK_RESULT_PARAMS = ['linked', 'error', 'error_type', 'provider'] as const;
 
 export function linkResultOf(params: URLSearchParams): LinkResult | null {
   const error = params.get('error');
+  const provider = FederatedProviderId.safeParse(params.get('provider'));
+  if (error === ErrorCode.requiresRecentLogin && provider.success)
+    return { outcome: 'needs-recent-login', provider: provider.data };
   if (error) return { outcome: 'failed', code: error, kind: params.get('error_type') === 'hard' ? 'hard' : 'soft' };
   const linked = FederatedProviderId.safeParse(params.get('linked'));
   return linked.success ? { outcome: 'linked', provider: linked.data } : null;

@@ -1,14 +1,17 @@
 import { ApiError, type FederatedProvider } from '@helios/api';
 import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus, TextField } from '@helios/design-system';
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api';
 import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
 import { ProfileSkeleton } from '../../components/page-skeletons';
+import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorKey, errorKeyForCode } from '../../lib/errors';
+import { useExternalNavigate } from '../../lib/navigation';
+import { providerLinkUrl } from '../../lib/providers';
 import { LanguageSetting } from './language-setting';
 import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-methods';
 import { LoginMethodsSection } from './login-methods-section';
@@ -83,8 +86,25 @@ function useLinkResult() {
   return result;
 }
 
+/** A link that came back for a recent sign-in: the person confirms it is them, and the browser
+ * goes to link the provider again. */
+function useResumedLink(result: LinkResult | null) {
+  const stepUp = useStepUp();
+  const externalNavigate = useExternalNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (result?.outcome !== 'needs-recent-login' || started.current) return;
+    started.current = true;
+    void stepUp.reauthenticate().then((done) => {
+      if (done) externalNavigate(providerLinkUrl(result.provider));
+    });
+  }, [result, stepUp, externalNavigate]);
+  return stepUp.dialog;
+}
+
 function LinkResultMessage({ result, providers }: { result: LinkResult; providers: FederatedProvider[] }) {
   const { t } = useTranslation();
+  if (result.outcome === 'needs-recent-login') return null;
   if (result.outcome === 'failed') {
     return <Alert tone={result.kind === 'hard' ? 'error' : 'warning'}>{t(errorKeyForCode(result.code))}</Alert>;
   }
@@ -113,6 +133,7 @@ export function ProfilePage() {
   const { user, setUser, providers, status, failure, retry } = useUserInfo();
   const notice = useProfileNotice();
   const linkResult = useLinkResult();
+  const resumeDialog = useResumedLink(linkResult);
 
   return (
     <AuthPage title={t('profile.title')} className={WIDE_CARD} footer={<ProfileFooter />}>
@@ -136,6 +157,7 @@ export function ProfilePage() {
           </div>
           <LoginMethodsSection user={user} providers={providers} onUserChange={setUser} />
           <SessionsSection />
+          {resumeDialog}
         </>
       ) : (
         <LoadStatus

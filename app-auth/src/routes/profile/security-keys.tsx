@@ -11,6 +11,7 @@ import {
 import { type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
+import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorKey } from '../../lib/errors';
 import { registerSecurityKey } from '../../lib/webauthn';
 import { keyNameProblem } from './login-methods';
@@ -87,6 +88,7 @@ export function AddSecurityKeyDialog({
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ErrorKey | null>(null);
+  const stepUp = useStepUp();
   const problem = keyNameProblem(name);
   const nameError =
     touched && problem ? t(problem === 'tooLong' ? 'profile.keyNameTooLong' : 'profile.keyNameRequired') : undefined;
@@ -103,9 +105,9 @@ export function AddSecurityKeyDialog({
     setBusy(true);
     setFailure(null);
     try {
-      const options = await api.call('webauthnRegisterOptions', { body: {} });
+      const options = await stepUp.run(() => api.call('webauthnRegisterOptions', { body: {} }));
       const response = await registerSecurityKey(options);
-      const user = await api.call('webauthnRegister', { body: { name: name.trim(), response } });
+      const user = await stepUp.run(() => api.call('webauthnRegister', { body: { name: name.trim(), response } }));
       reset();
       onAdded(user, name.trim());
     } catch (error) {
@@ -116,40 +118,43 @@ export function AddSecurityKeyDialog({
   }
 
   return (
-    <Modal
-      visible={open}
-      title={t('profile.addSecurityKey')}
-      content={t('profile.addKeyText')}
-      confirmLabel={t('common.continue')}
-      cancelLabel={t('common.cancel')}
-      confirmLoading={busy}
-      onConfirm={() => void add()}
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
-    >
-      {/* A form, so Enter in the name field continues like the button does. */}
-      <form
-        noValidate
-        className="grid gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
+    <>
+      {stepUp.dialog}
+      <Modal
+        visible={open}
+        title={t('profile.addSecurityKey')}
+        content={t('profile.addKeyText')}
+        confirmLabel={t('common.continue')}
+        cancelLabel={t('common.cancel')}
+        confirmLoading={busy}
+        onConfirm={() => void add()}
+        onCancel={() => {
+          reset();
+          onClose();
         }}
       >
-        <TextField
-          label={t('profile.keyNameLabel')}
-          name="security-key-name"
-          autoComplete="off"
-          required
-          placeholder={t('profile.keyNamePlaceholder')}
-          value={name}
-          error={nameError}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
-      </form>
-    </Modal>
+        {/* A form, so Enter in the name field continues like the button does. */}
+        <form
+          noValidate
+          className="grid gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void add();
+          }}
+        >
+          <TextField
+            label={t('profile.keyNameLabel')}
+            name="security-key-name"
+            autoComplete="off"
+            required
+            placeholder={t('profile.keyNamePlaceholder')}
+            value={name}
+            error={nameError}
+            onChange={(event) => setName(event.target.value)}
+          />
+          {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
+        </form>
+      </Modal>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
 import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
+import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorCode, errorKey, errorKeyForCode } from '../../lib/errors';
 
 const SIX_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
@@ -20,12 +21,15 @@ function useTfaSetup() {
   const [setup, setSetup] = useState<TfaSetupResponse | null>(null);
   const [failure, setFailure] = useState<ErrorKey | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const stepUp = useStepUp();
+  const { run } = stepUp;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
   useEffect(() => {
     let active = true;
     setFailure(null);
-    api.call('tfaSetup').then(
+    // A new authenticator secret is shown only after a recent sign-in.
+    run(() => api.call('tfaSetup')).then(
       (response) => active && setSetup(response),
       (error: unknown) => {
         if (!active) return;
@@ -36,16 +40,16 @@ function useTfaSetup() {
     return () => {
       active = false;
     };
-  }, [api, navigate, attempt]);
+  }, [api, navigate, run, attempt]);
 
-  return { setup, failure, retry: () => setAttempt((count) => count + 1) };
+  return { setup, failure, retry: () => setAttempt((count) => count + 1), stepUpDialog: stepUp.dialog };
 }
 
 /** Two-factor setup (/profile/credentials/totp/setup): scan, then confirm with a code. */
 export function TotpSetupPage() {
   const { t } = useTranslation();
   const api = useApi();
-  const { setup, failure, retry } = useTfaSetup();
+  const { setup, failure, retry, stepUpDialog } = useTfaSetup();
 
   return (
     <AuthPage
@@ -80,6 +84,7 @@ export function TotpSetupPage() {
           retryLabel={t('common.tryAgain')}
         />
       )}
+      {stepUpDialog}
     </AuthPage>
   );
 }
@@ -94,6 +99,7 @@ function ActivateForm() {
   const [problem, setProblem] = useState<CodeProblem | null>(null);
   const [activating, setActivating] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const stepUp = useStepUp();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,7 +113,7 @@ function ActivateForm() {
     }
     setActivating(true);
     try {
-      const user = await api.call('tfaActivate', { body: { totp_code: totpCode } });
+      const user = await stepUp.run(() => api.call('tfaActivate', { body: { totp_code: totpCode } }));
       setUser(user);
       setNotice('totpActivated');
       navigate('/profile');
@@ -120,21 +126,24 @@ function ActivateForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <TextField
-        ref={input}
-        name="totp-code"
-        label={t('totp.codeLabel')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={problem ? t(problem) : undefined}
-      />
-      <Button type="submit" fullWidth loading={activating} loadingLabel={t('common.loading')}>
-        {t('totp.activate')}
-      </Button>
-    </form>
+    <>
+      {stepUp.dialog}
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <TextField
+          ref={input}
+          name="totp-code"
+          label={t('totp.codeLabel')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={problem ? t(problem) : undefined}
+        />
+        <Button type="submit" fullWidth loading={activating} loadingLabel={t('common.loading')}>
+          {t('totp.activate')}
+        </Button>
+      </form>
+    </>
   );
 }

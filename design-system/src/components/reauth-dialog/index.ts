@@ -1,0 +1,8 @@
+export type {
+  ReauthDialogLabels,
+  ReauthDialogProps,
+  ReauthFirstFactor,
+  ReauthSecondFactor,
+  ReauthStep,
+} from './reauth-dialog';
+export { ReauthDialog } from './reauth-dialog';

@@ -1,0 +1,204 @@
+import * as React from 'react';
+import { Alert } from '../alert/alert';
+import { Button } from '../button/button';
+import { Modal } from '../modal/modal';
+import { OtpInput } from '../otp-input/otp-input';
+import { PasswordField } from '../password-field/password-field';
+
+/** What the person proves first: their password, or a code mailed to them. */
+export type ReauthFirstFactor = 'password' | 'otp';
+/** What they prove second, where the account has it: an authenticator-app code or a security key. */
+export type ReauthSecondFactor = 'totp' | 'webauthn';
+/** Which of the two the dialog asks for now. */
+export type ReauthStep = 'first' | 'second';
+
+/** Every word of the dialog (the design system knows no i18n); English defaults. */
+export type ReauthDialogLabels = {
+  title: string;
+  /** Why the dialog asks, above the password. */
+  passwordIntro: string;
+  /** Why the dialog asks, above the mailed code (say where it went). */
+  otpIntro: string;
+  /** Above the authenticator code or the security-key button. */
+  secondFactorIntro: string;
+  password: string;
+  showPassword: string;
+  hidePassword: string;
+  otp: string;
+  totp: string;
+  digit: (index: number, length: number) => string;
+  continue: string;
+  confirm: string;
+  useSecurityKey: string;
+  cancel: string;
+};
+
+const defaultLabels: ReauthDialogLabels = {
+  title: 'Confirm it is you',
+  passwordIntro: 'To change how you sign in, enter your password again.',
+  otpIntro: 'To change how you sign in, enter the code we emailed you.',
+  secondFactorIntro: 'Then confirm with your second factor.',
+  password: 'Password',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  otp: 'Code from the email',
+  totp: 'Code from your authenticator app',
+  digit: (index, length) => `Digit ${index + 1} of ${length}`,
+  continue: 'Continue',
+  confirm: 'Confirm',
+  useSecurityKey: 'Use security key',
+  cancel: 'Cancel',
+};
+
+export type ReauthDialogProps = {
+  /** Whether the dialog is open. */
+  open: boolean;
+  /** Which factor is asked for now; the screen moves on after the first when `secondFactors` is not empty. */
+  step: ReauthStep;
+  /** The first factor the account answers with. */
+  method: ReauthFirstFactor;
+  /** The account's second factors; an empty list means the first factor is all. */
+  secondFactors: ReauthSecondFactor[];
+  /** Called with the password or mailed code. */
+  onSubmitFirst: (value: string) => void;
+  /** Called with the authenticator code. */
+  onSubmitTotp: (code: string) => void;
+  /** Called when the person chooses their security key. */
+  onUseSecurityKey: () => void;
+  /** Called by Cancel, Escape and a click outside. */
+  onCancel: () => void;
+  /** What went wrong with the last try, shown under the fields and announced. */
+  error?: React.ReactNode;
+  /** While a step is checked: the fields and buttons wait. */
+  busy?: boolean;
+  /** The dialog's words; missing ones are English. */
+  labels?: Partial<ReauthDialogLabels>;
+  className?: string;
+};
+
+/**
+ * Re-authentication before a change to how one signs in: the password or a mailed code, then
+ * the authenticator code or security key where the account has one. Built on `Modal`: focus
+ * stays inside and returns to what opened it. The screen holds the step and talks to the server.
+ */
+export function ReauthDialog({
+  open,
+  step,
+  method,
+  secondFactors,
+  onSubmitFirst,
+  onSubmitTotp,
+  onUseSecurityKey,
+  onCancel,
+  error,
+  busy = false,
+  labels: given,
+  className,
+}: ReauthDialogProps) {
+  const labels = { ...defaultLabels, ...given };
+  const [first, setFirst] = React.useState('');
+  const [totp, setTotp] = React.useState('');
+  const asksTotp = step === 'second' && secondFactors.includes('totp');
+  const asksKey = step === 'second' && secondFactors.includes('webauthn');
+
+  // Each opening starts empty: a password must not wait in a closed dialog.
+  React.useEffect(() => {
+    if (open) return;
+    setFirst('');
+    setTotp('');
+  }, [open]);
+  // A refused code is typed again from the first box.
+  React.useEffect(() => {
+    if (error && step === 'second') setTotp('');
+  }, [error, step]);
+
+  function submit() {
+    if (busy) return;
+    if (step === 'first') {
+      if (first !== '') onSubmitFirst(first);
+    } else if (asksTotp) {
+      if (totp.length === 6) onSubmitTotp(totp);
+    } else onUseSecurityKey();
+  }
+
+  const intro =
+    step === 'second' ? labels.secondFactorIntro : method === 'password' ? labels.passwordIntro : labels.otpIntro;
+  const confirmLabel =
+    step === 'first'
+      ? secondFactors.length > 0
+        ? labels.continue
+        : labels.confirm
+      : asksTotp
+        ? labels.confirm
+        : labels.useSecurityKey;
+
+  return (
+    <Modal
+      visible={open}
+      title={labels.title}
+      content={intro}
+      className={className}
+      data-slot="reauth-dialog"
+      data-step={step}
+      confirmLabel={confirmLabel}
+      cancelLabel={labels.cancel}
+      confirmLoading={busy}
+      onConfirm={submit}
+      onCancel={onCancel}
+      aria-busy={busy || undefined}
+    >
+      {/* A form, so Enter in the password field confirms like the button does. */}
+      <form
+        noValidate
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // The dialog is portalled, but React passes its events to the screen's own form around it.
+          event.stopPropagation();
+          submit();
+        }}
+      >
+        {step === 'first' && method === 'password' ? (
+          <PasswordField
+            label={labels.password}
+            showLabel={labels.showPassword}
+            hideLabel={labels.hidePassword}
+            name="current-password"
+            autoComplete="current-password"
+            value={first}
+            disabled={busy}
+            onChange={(event) => setFirst(event.target.value)}
+          />
+        ) : null}
+        {step === 'first' && method === 'otp' ? (
+          <OtpInput
+            label={labels.otp}
+            digitLabel={labels.digit}
+            value={first}
+            onChange={setFirst}
+            onComplete={(code) => !busy && onSubmitFirst(code)}
+            disabled={busy}
+            autoFocus
+          />
+        ) : null}
+        {asksTotp ? (
+          <OtpInput
+            label={labels.totp}
+            digitLabel={labels.digit}
+            value={totp}
+            onChange={setTotp}
+            onComplete={(code) => !busy && onSubmitTotp(code)}
+            disabled={busy}
+            autoFocus
+          />
+        ) : null}
+        {asksTotp && asksKey ? (
+          <Button type="button" variant="outline" disabled={busy} onClick={onUseSecurityKey}>
+            {labels.useSecurityKey}
+          </Button>
+        ) : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </form>
+    </Modal>
+  );
+}
