@@ -18,7 +18,7 @@ import { register } from '../http/routes';
 import { handOver } from '../oidc/provider';
 import { limit, rateRules } from '../security/rate-limit';
 import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
-import { signOutRequest } from '../session/sign-out';
+import { endAccountSessions, signOutRequest } from '../session/sign-out';
 
 const PENDING_TOTP_MS = 15 * 60_000;
 const pendingKey = (accountId: string) => `totp-pending:${accountId}`;
@@ -118,7 +118,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     { bearer: (request, reply) => handOver(ctx, request, reply) },
   );
 
-  registerSession(app, ctx, routes.deleteCredential, async ({ params }, { account, request }) => {
+  registerSession(app, ctx, routes.deleteCredential, async ({ params }, { account, session, request }) => {
     const [credential] = await ctx.db
       .select()
       .from(credentials)
@@ -136,6 +136,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       details: { type: credential.type },
     });
     await ctx.accountViews.changed(account.id);
+    // Every other session of the account ends; the person keeps this one.
+    await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' });
     return info(account);
   });
 

@@ -79,6 +79,9 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
           return true;
         },
       },
+      // Instances with a back-channel logout URI get logout tokens when a session they signed
+      // into ends (session/sign-out.ts); the provider sends its own on RP-initiated logout.
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (octx, form) => html(octx, logoutPage(form)),
