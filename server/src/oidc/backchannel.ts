@@ -13,7 +13,8 @@ import type { LogoutNotice } from './session-end';
  * parallel and each gives up after `BACKCHANNEL_TIMEOUT_MS`, so a slow or failing client never
  * holds up or fails the person's sign-out; a failure is logged (client and status, never the token).
  */
-export const BACKCHANNEL_TIMEOUT_MS = 2_000;
+/** As long as the provider waits for the ones it sends itself (RP-initiated logout). */
+export const BACKCHANNEL_TIMEOUT_MS = 2_500;
 
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 /** A logout token is used at once: it is valid for two minutes. */

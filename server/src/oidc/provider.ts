@@ -112,7 +112,11 @@ function startProvider(ctx: Context, keys: SigningJwk[]): Running {
   // Logout tokens the provider posts itself (RP-initiated logout); the token is never logged.
   provider.on('backchannel.error', (_octx, error, client) =>
     ctx.log.warn(
-      { client_id: client.clientId, status: (error as { response?: { status?: number } }).response?.status },
+      {
+        client_id: client.clientId,
+        status: (error as { response?: { status?: number } }).response?.status,
+        err: errorForLog(error),
+      },
       'back-channel logout not delivered',
     ),
   );
