@@ -190,7 +190,9 @@ export async function startTestInstance(options: {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', instance.url);
     if (url.pathname === '/') {
-      const { url: target, checks } = await rp.authorizationRequest();
+      // `/?ui_locales=sv` asks Helios for its Swedish pages.
+      const locales = url.searchParams.get('ui_locales');
+      const { url: target, checks } = await rp.authorizationRequest(locales ? { ui_locales: locales } : {});
       const id = randomBytes(16).toString('base64url');
       pending.set(id, checks);
       res.writeHead(303, {
