@@ -174,6 +174,8 @@ export const OidcClientView = z.object({
   client_id: z.string(),
   redirect_uris: z.array(z.string()),
   post_logout_redirect_uris: z.array(z.string()),
+  /** Where Helios posts logout tokens (OpenID Connect Back-Channel Logout 1.0); null for none. */
+  backchannel_logout_uri: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -181,6 +183,8 @@ export type OidcClientView = z.infer<typeof OidcClientView>;
 export const UpdateOidcClient = z.object({
   redirect_uris: z.array(RedirectUri).min(1, 'At least one redirect URI').max(20),
   post_logout_redirect_uris: z.array(RedirectUri).max(20).default([]),
+  /** One address, under the redirect URIs' rules; null or left out for none. */
+  backchannel_logout_uri: RedirectUri.nullable().default(null),
 });
 export type UpdateOidcClient = z.input<typeof UpdateOidcClient>;
 /** A new client secret: shown once, never again. */

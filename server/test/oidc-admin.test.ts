@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEvents, oidcClients } from '../src/db/schema';
-import { saveSharingPortal } from '../src/oidc/clients';
+import { clientMetadata, saveSharingPortal } from '../src/oidc/clients';
 import { rotateSigningKeys } from '../src/oidc/keys';
 import { failure, signedIn, signedInAdmin, uniqueSlug } from './admin-helpers';
 import { commandLine } from './cli';
@@ -56,6 +56,7 @@ describe("a tenant instance's client (admin calls)", () => {
       client_id: id,
       redirect_uris: [`https://${slug}.example.com/auth/callback`],
       post_logout_redirect_uris: [`https://${slug}.example.com/`],
+      backchannel_logout_uri: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -118,6 +119,38 @@ describe("a tenant instance's client (admin calls)", () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  test("the back-channel logout URI: one address under the redirect URIs' rules, audited, in the client metadata", async () => {
+    const tenant = await createTenant(server.ctx, uniqueSlug());
+    const call = (backchannel_logout_uri?: string | null) =>
+      admin.browser.api.call('updateTenantOidcClient', {
+        params: { tenantId: tenant.id },
+        body: { redirect_uris: ['https://acme.example.com/auth/callback'], backchannel_logout_uri },
+      });
+    for (const bad of ['http://acme.example.com/logout', 'https://acme.example.com/logout#x', 'not a url']) {
+      const error = await failure(call(bad));
+      expect(error.status).toBe(422);
+      expect(error.type).toBe('validation_error');
+    }
+    const set = await call('https://acme.example.com/auth/backchannel-logout');
+    expect(set.backchannel_logout_uri).toBe('https://acme.example.com/auth/backchannel-logout');
+    const audits = await server.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, tenant.id), eq(auditEvents.action, 'admin.tenant.oidc_client_updated')));
+    expect(audits.map((audit) => audit.details)).toEqual([
+      expect.objectContaining({ backchannel_logout_uri: 'https://acme.example.com/auth/backchannel-logout' }),
+    ]);
+    // The provider takes it as the client's, and asks for sid in its ID tokens and logout tokens.
+    expect(await clientMetadata(server.ctx, tenant.id)).toMatchObject({
+      backchannel_logout_uri: 'https://acme.example.com/auth/backchannel-logout',
+      backchannel_logout_session_required: true,
+    });
+    expect((await call('http://127.0.0.1:8080/logout')).backchannel_logout_uri).toBe('http://127.0.0.1:8080/logout');
+    // Left out (or null), the client takes no logout tokens.
+    expect((await call()).backchannel_logout_uri).toBeNull();
+    expect(await clientMetadata(server.ctx, tenant.id)).not.toHaveProperty('backchannel_logout_uri');
   });
 
   test('401 signed out and 403 for anyone but a platform admin, before the input is read', async () => {

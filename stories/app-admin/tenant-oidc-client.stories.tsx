@@ -141,6 +141,7 @@ export const EditAndSave: Story = {
       {
         redirect_uris: ['https://acme.helios.test/auth/callback', 'http://localhost:5173/auth/callback'],
         post_logout_redirect_uris: [],
+        backchannel_logout_uri: null,
       },
     ]);
     // The lists show what the server now has, and when it changed.
@@ -197,7 +198,47 @@ export const ServerRefusesAddresses: Story = {
     await expect(callsTo(canvasElement, 'POST', clientPath)[1]?.body).toEqual({
       redirect_uris: [],
       post_logout_redirect_uris: ['https://acme.helios.test/#signed-out'],
+      backchannel_logout_uri: null,
     });
+  },
+};
+
+export const BackchannelLogoutUri: Story = {
+  parameters: admin(`/admin/tenants?tenant-id=${ACME_ID}`, [
+    ...loaded,
+    {
+      method: 'POST',
+      path: clientPath,
+      respond: ({ call, body }) =>
+        call === 1
+          ? refused(`body.backchannel_logout_uri: ${RULE}`)
+          : {
+              delayMs: 300,
+              body: { ...acmeOidcClient, ...(body as UpdateOidcClient), updated_at: '2025-02-01T08:00:00.000Z' },
+            },
+    },
+  ]),
+  play: async ({ canvasElement }) => {
+    const panel = await panelOf(canvasElement);
+    const field = panel.getByRole('textbox', { name: 'Back-channel logout URI' });
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAccessibleDescription(/Where Helios posts a signed logout token/);
+    // Refused, the field says why, announced and tied to it.
+    await userEvent.type(field, 'http://acme.helios.test/auth/backchannel-logout');
+    await userEvent.click(panel.getByRole('button', { name: 'Save' }));
+    await expect(await panel.findByText('Use https:// (http:// only on localhost)')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/Use https:\/\/ \(http:\/\/ only on localhost\)/);
+    // Editing it clears the error; saved, it is what the server keeps.
+    await userEvent.clear(field);
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(field, ' https://acme.helios.test/auth/backchannel-logout ');
+    await userEvent.click(panel.getByRole('button', { name: 'Save' }));
+    await expectToast(canvasElement, 'Redirect URIs saved');
+    await expect(callsTo(canvasElement, 'POST', clientPath)[1]?.body).toMatchObject({
+      backchannel_logout_uri: 'https://acme.helios.test/auth/backchannel-logout',
+    });
+    await expect(field).toHaveValue('https://acme.helios.test/auth/backchannel-logout');
   },
 };
 

@@ -1,6 +1,7 @@
 import { ApiError } from '@helios/api';
 import { expect, test } from 'vitest';
 import {
+  backchannelUri,
   filledEntries,
   newEntry,
   problemsAfterEdit,
@@ -33,6 +34,7 @@ test('blank lines are left out and addresses trimmed when saving', () => {
   expect(updateBody(lists)).toEqual({
     redirect_uris: ['https://a.test/cb', 'https://b.test/cb'],
     post_logout_redirect_uris: [],
+    backchannel_logout_uri: null,
   });
   expect(filledEntries(lists.redirect_uris).map((entry) => entry.key)).toEqual([
     lists.redirect_uris[0]?.key,
@@ -112,4 +114,23 @@ test('editing or removing a refused line clears its error; other lines keep thei
     lines: { [second.key]: 'notHttps', [other.key]: 'fragment' },
     lists: ['post_logout_redirect_uris'],
   });
+});
+
+test('the back-channel logout URI is sent trimmed, blank as none, and shown as typed', () => {
+  const lists = { redirect_uris: [newEntry('https://a.test/cb')], post_logout_redirect_uris: [] };
+  expect(updateBody(lists, '  https://a.test/backchannel  ').backchannel_logout_uri).toBe('https://a.test/backchannel');
+  expect(updateBody(lists, '   ').backchannel_logout_uri).toBeNull();
+  expect(backchannelUri({ backchannel_logout_uri: null })).toBe('');
+  expect(backchannelUri({ backchannel_logout_uri: 'https://a.test/backchannel' })).toBe('https://a.test/backchannel');
+});
+
+test('a refused back-channel logout URI is explained on its own field and kept through list edits', () => {
+  const lists = { redirect_uris: [newEntry('https://a.test/cb')], post_logout_redirect_uris: [] };
+  const problems = saveProblems(
+    refused('body.backchannel_logout_uri: Must be https:// (http:// only on localhost) and have no #fragment'),
+    lists,
+    ' https://a.test/logout#x ',
+  ) as UriProblems;
+  expect(problems).toEqual({ lines: {}, lists: [], backchannel: 'fragment' });
+  expect(problemsAfterEdit(problems, 'redirect_uris', lists.redirect_uris, []).backchannel).toBe('fragment');
 });

@@ -33,9 +33,18 @@ export function filledEntries(entries: UriEntry[]): UriEntry[] {
   return entries.map((entry) => ({ ...entry, value: entry.value.trim() })).filter((entry) => entry.value !== '');
 }
 
-export function updateBody(lists: UriLists): UpdateOidcClient {
+/** The back-channel logout URI as typed: blank means the instance takes no logout tokens. */
+export function backchannelUri(client: Pick<OidcClientView, 'backchannel_logout_uri'>): string {
+  return client.backchannel_logout_uri ?? '';
+}
+
+export function updateBody(lists: UriLists, backchannel = ''): UpdateOidcClient {
   const values = (name: UriListName) => filledEntries(lists[name]).map((entry) => entry.value);
-  return { redirect_uris: values('redirect_uris'), post_logout_redirect_uris: values('post_logout_redirect_uris') };
+  return {
+    redirect_uris: values('redirect_uris'),
+    post_logout_redirect_uris: values('post_logout_redirect_uris'),
+    backchannel_logout_uri: backchannel.trim() || null,
+  };
 }
 
 /** Why an address was refused, in terms the console can translate. The server decides; this
@@ -65,17 +74,24 @@ export type UriProblems = {
   lines: Record<number, UriProblem>;
   /** Lists refused as a whole: none given, or too many. */
   lists: UriListName[];
+  /** The back-channel logout URI, when refused. */
+  backchannel?: UriProblem;
 };
 
 /** `body.redirect_uris.2: …` — the server names each refused value by its path in the body. */
 const PROBLEM_PATH = /^body\.(redirect_uris|post_logout_redirect_uris)(?:\.(\d+))?:/;
+const BACKCHANNEL_PROBLEM = /^body\.backchannel_logout_uri:/;
 
-/** The problems of a 422 answer to a save of `lists`, or undefined for any other failure (the
- * save just failed). */
-export function saveProblems(error: unknown, lists: UriLists): UriProblems | undefined {
+/** The problems of a 422 answer to a save of `lists` (and `backchannel`), or undefined for any
+ * other failure (the save just failed). */
+export function saveProblems(error: unknown, lists: UriLists, backchannel = ''): UriProblems | undefined {
   if (!(error instanceof ApiError) || error.status !== 422) return undefined;
   const problems: UriProblems = { lines: {}, lists: [] };
   for (const detail of error.detail) {
+    if (detail.type === ErrorCode.validation && BACKCHANNEL_PROBLEM.test(detail.msg)) {
+      problems.backchannel = uriProblem(backchannel.trim());
+      continue;
+    }
     const match = detail.type === ErrorCode.validation ? PROBLEM_PATH.exec(detail.msg) : null;
     const list = match?.[1] as UriListName | undefined;
     const index = match?.[2];
@@ -100,6 +116,7 @@ export function problemsAfterEdit(
       .map((entry) => entry.key),
   );
   return {
+    ...problems,
     lines: Object.fromEntries(Object.entries(problems.lines).filter(([key]) => !edited.has(Number(key)))),
     lists: problems.lists.filter((list) => list !== name),
   };

@@ -18,7 +18,7 @@ import { register } from '../http/routes';
 import { handOver } from '../oidc/provider';
 import { limit, rateRules } from '../security/rate-limit';
 import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
-import { signOutRequest } from '../session/sign-out';
+import { endAccountSessions, signOutRequest } from '../session/sign-out';
 
 const PENDING_TOTP_MS = 15 * 60_000;
 /** Showing a new authenticator secret, activating it and removing a credential change how the
@@ -143,7 +143,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     app,
     ctx,
     routes.deleteCredential,
-    async ({ params }, { account, request }) => {
+    async ({ params }, { account, session, request }) => {
       const [credential] = await ctx.db
         .select()
         .from(credentials)
@@ -161,6 +161,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
         details: { type: credential.type },
       });
       await ctx.accountViews.changed(account.id);
+      // Every other session of the account ends; the person keeps this one.
+      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' });
       return info(account);
     },
     STEP_UP,

@@ -12,6 +12,8 @@ import { resetLink } from '../reset/links';
 import { issueAuditedResetLink } from '../reset/repository';
 import { searchUsingIndexes } from '../search/indexed';
 import { containsPattern } from '../search/like';
+import { currentSession } from '../session/portal-session';
+import { endAccountSessions } from '../session/sign-out';
 import { membership, tenantOr404 } from '../tenants/queries';
 import { tenantActive } from '../tenants/status';
 import { adminAccounts } from './admin-view';
@@ -83,6 +85,10 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
       }),
     );
     await ctx.accountViews.changed(account.id);
+    // The way the account signs in changed: every session it has, and every token, ends — but
+    // the session of an admin removing a credential of their own.
+    const own = account.id === call.admin.id ? await currentSession(ctx, call.request) : null;
+    await endAccountSessions(ctx, account.id, { exceptKey: own?.key, reason: 'credential_removed' });
     const [view] = await adminAccounts(ctx, [account]);
     return view;
   });

@@ -261,6 +261,9 @@ export const oidcClients = pgTable(
     /** Where a third party initiated login starts (OpenID Connect Core 4): the client's own
      * sign-in entry, which then sends an ordinary authorization request. */
     initiateLoginUri: text('initiate_login_uri'),
+    /** Where Helios posts a logout token when a session that signed into the client ends
+     * (OpenID Connect Back-Channel Logout 1.0); none when the client does not take them. */
+    backchannelLogoutUri: text('backchannel_logout_uri'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -279,6 +282,9 @@ export const oidcPayloads = pgTable(
     id: text('id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     grantId: text('grant_id'),
+    /** The account a session, grant or token belongs to: what ends with the account's sign-ins
+     * (a password reset, say) is found by it. */
+    accountId: text('account_id'),
     uid: text('uid'),
     userCode: text('user_code'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -287,6 +293,7 @@ export const oidcPayloads = pgTable(
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),
     index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_account_idx').on(t.accountId),
     index('oidc_payloads_uid_idx').on(t.uid),
     index('oidc_payloads_expires_idx').on(t.expiresAt),
   ],

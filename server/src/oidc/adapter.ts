@@ -48,6 +48,7 @@ const statements = preparedPerDatabase((db) => ({
       id: sql.placeholder('id'),
       payload: sql.placeholder('payload'),
       grantId: sql.placeholder('grantId'),
+      accountId: sql.placeholder('accountId'),
       uid: sql.placeholder('uid'),
       userCode: sql.placeholder('userCode'),
       expiresAt: sql.placeholder('expiresAt'),
@@ -57,6 +58,7 @@ const statements = preparedPerDatabase((db) => ({
       set: {
         payload: sql`excluded.payload`,
         grantId: sql`excluded.grant_id`,
+        accountId: sql`excluded.account_id`,
         uid: sql`excluded.uid`,
         userCode: sql`excluded.user_code`,
         expiresAt: sql`excluded.expires_at`,
@@ -103,6 +105,8 @@ class PayloadAdapter implements Adapter {
       id,
       payload,
       grantId: payload.grantId ?? null,
+      // Sessions, grants and tokens name their account: what ends with its sign-ins is found by it.
+      accountId: payload.accountId ?? null,
       uid: payload.uid ?? null,
       userCode: payload.userCode ?? null,
       expiresAt: expiresIn ? new Date(this.ctx.now().getTime() + expiresIn * 1000) : null,

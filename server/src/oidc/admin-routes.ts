@@ -19,7 +19,11 @@ export function registerOidcClientAdminRoutes(app: FastifyInstance, ctx: Context
       adminAuditRow(call, {
         action: 'tenant.oidc_client_updated',
         target: { type: 'tenant', id: tenant.id },
-        details: { redirect_uris: client.redirect_uris, post_logout_redirect_uris: client.post_logout_redirect_uris },
+        details: {
+          redirect_uris: client.redirect_uris,
+          post_logout_redirect_uris: client.post_logout_redirect_uris,
+          backchannel_logout_uri: client.backchannel_logout_uri,
+        },
       }),
     );
   });

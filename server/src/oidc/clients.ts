@@ -50,6 +50,11 @@ export async function clientMetadata(ctx: Context, clientId: string): Promise<Ad
     token_endpoint_auth_method: 'client_secret_basic',
     id_token_signed_response_alg: 'RS256',
     scope: CLIENT_SCOPE,
+    // A client that takes logout tokens gets `sid` in its ID tokens, and every logout token
+    // names the session it ends by that same sid.
+    ...(row.backchannelLogoutUri
+      ? { backchannel_logout_uri: row.backchannelLogoutUri, backchannel_logout_session_required: true }
+      : {}),
   };
 }
 
@@ -93,6 +98,7 @@ function view(row: ClientRow): OidcClientView {
     client_id: row.clientId,
     redirect_uris: row.redirectUris,
     post_logout_redirect_uris: row.postLogoutRedirectUris,
+    backchannel_logout_uri: row.backchannelLogoutUri,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -114,10 +120,17 @@ export async function instanceClient(
   return view(row);
 }
 
+/** An instance client's addresses; without a back-channel logout URI it takes no logout tokens. */
+export type InstanceClientUris = {
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  backchannel_logout_uri?: string | null;
+};
+
 export async function setInstanceRedirectUris(
   ctx: Context,
   tenant: { id: string; name: string; url: string },
-  uris: { redirect_uris: string[]; post_logout_redirect_uris: string[] },
+  uris: InstanceClientUris,
   db: Database = ctx.db,
 ): Promise<OidcClientView> {
   await instanceClient(ctx, tenant, db);
@@ -126,6 +139,7 @@ export async function setInstanceRedirectUris(
     .set({
       redirectUris: [...new Set(uris.redirect_uris)],
       postLogoutRedirectUris: [...new Set(uris.post_logout_redirect_uris)],
+      backchannelLogoutUri: uris.backchannel_logout_uri ?? null,
       updatedAt: ctx.now(),
     })
     .where(eq(oidcClients.tenantId, tenant.id))
@@ -151,7 +165,7 @@ export async function rotateClientSecret(ctx: Context, clientId: string, db: Dat
 export function updateInstanceRedirectUris(
   ctx: Context,
   tenant: { id: string; name: string; url: string },
-  uris: { redirect_uris: string[]; post_logout_redirect_uris: string[] },
+  uris: InstanceClientUris,
   row: (client: OidcClientView) => AuditInput,
 ): Promise<OidcClientView> {
   return inTransaction(ctx.db, async (tx) => {

@@ -78,6 +78,9 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
           return true;
         },
       },
+      // Instances with a back-channel logout URI get logout tokens when a session they signed
+      // into ends (session/sign-out.ts); the provider sends its own on RP-initiated logout.
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (octx, form) => html(octx, logoutPage(form)),
@@ -91,6 +94,14 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
       dPoP: { enabled: false },
     },
     discovery: { ui_locales_supported: ['sv', 'en'] },
+    // The provider's only outgoing requests are logout tokens to the back-channel logout URIs
+    // platform admins registered (clients have no jwks_uri, sector or request URIs). Instances may
+    // run on a private network, or on loopback in development, which the provider's own check for
+    // special-use addresses would refuse; Helios's own deliveries (oidc/backchannel.ts) reach them too.
+    fetch: (url, init) => {
+      const { dispatcher: _specialUseCheck, ...options } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+      return globalThis.fetch(url, options);
+    },
     interactions: { policy, url: (_octx, interaction) => interactionPath(interaction.uid) },
     renderError: (octx, out) => html(octx, errorPage(out.error, out.error_description)),
 

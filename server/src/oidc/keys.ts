@@ -70,7 +70,19 @@ export async function loadSigningKeys(ctx: Context): Promise<SigningJwk[]> {
   }
   const current = rows.filter((row) => row.retiredAt === null);
   const retired = rows.filter((row) => row.retiredAt !== null);
-  return [...current, ...retired].map((row) => JSON.parse(ctx.secrets.open(row.jwkSealed)) as SigningJwk);
+  const keys = [...current, ...retired].map((row) => JSON.parse(ctx.secrets.open(row.jwkSealed)) as SigningJwk);
+  keysInUse.set(ctx, keys);
+  return keys;
+}
+
+/** The keys each running server loaded, for what Helios signs beside the provider. */
+const keysInUse = new WeakMap<Context, SigningJwk[]>();
+
+/** The key this node signs with for an algorithm (the provider's own choice: the first one). */
+export function currentSigningKey(ctx: Context, alg: SigningAlgorithm): SigningJwk {
+  const key = keysInUse.get(ctx)?.find((candidate) => candidate.alg === alg);
+  if (!key) throw new Error('The identity provider has not loaded its signing keys');
+  return key;
 }
 
 /** `helios keys rotate`: new keys sign after each node restarts; the old ones stay published for

@@ -5,8 +5,9 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { audit } from '../accounts/repository';
 import type { Context } from '../context';
 import { errorForLog } from '../http/errors';
-import { cookieOptions, forgetPortalSession, SESSION_COOKIE } from '../session/portal-session';
+import { cookieOptions, SESSION_COOKIE } from '../session/portal-session';
 import { cookieName } from '../session/request-cookies';
+import { endThisSession } from '../session/sign-out';
 import { sweepExpired } from './adapter';
 import { registerOidcClientAdminRoutes } from './admin-routes';
 import { registerAthenaRoute } from './athena';
@@ -15,6 +16,7 @@ import { INTERACTION_TTL_SECONDS, interactionPath, PROVIDER_ROUTES, providerConf
 import { allowFormPostTarget } from './form-post';
 import { registerInteractionRoute } from './interaction';
 import { loadSigningKeys, type SigningJwk } from './keys';
+import { recordSignIn } from './session-links';
 import { fastifyRequestOf, portalSessionOf, recordInteractionStart, rememberRequest } from './sign-in';
 
 /** The provider's endpoints as Fastify serves them. GET /oauth2/userinfo is the account
@@ -47,14 +49,29 @@ function running(ctx: Context): Running {
   return get();
 }
 
+/** Records which provider session and grant an authorization answered from, under the portal
+ * session it was made in: ending that portal session ends them (session/sign-out.ts). */
+async function recordAuthorization(ctx: Context, octx: KoaContextWithOIDC) {
+  const { oidc } = octx;
+  if (!oidc || (oidc.route !== 'authorization' && oidc.route !== 'resume')) return;
+  const session = oidc.session;
+  const clientId = oidc.client?.clientId;
+  if (!oidc.entities.AuthorizationCode || !session?.accountId || !clientId) return;
+  const portal = await portalSessionOf(ctx, octx.req);
+  if (portal?.accountId === session.accountId)
+    await recordSignIn(ctx, portal.key, session.uid, session.grantIdFor(clientId));
+}
+
 /** What the provider does around each of its answers: no CORS headers (no client is a browser
- * application), the start of every interaction to the millisecond, and a sign-out confirmed at
- * /oauth2/logout ends the portal session too. */
+ * application), which portal session each authorization belongs to, the start of every
+ * interaction to the millisecond, and a sign-out confirmed at /oauth2/logout ends the portal
+ * session too. */
 function aroundAnswers(ctx: Context) {
   return async (octx: KoaContextWithOIDC, next: () => Promise<void>) => {
     const started = ctx.now().getTime();
     await next();
     for (const name of Object.keys(octx.response.headers)) if (name.startsWith('access-control-')) octx.remove(name);
+    await recordAuthorization(ctx, octx);
     if (octx.status !== 303) return;
 
     const interaction = octx.oidc?.entities.Interaction;
@@ -68,7 +85,9 @@ function aroundAnswers(ctx: Context) {
       const request = fastifyRequestOf(octx.req);
       const portal = await portalSessionOf(ctx, octx.req);
       if (!request || portal?.accountId !== signedOut) return;
-      await forgetPortalSession(ctx, request);
+      // The provider has ended its session and the grants made in it (and told the instances
+      // that take logout tokens); the portal session and what else it signed into end here.
+      await endThisSession(ctx, signedOut, portal.key, 'logout');
       octx.cookies.set(cookieName(ctx.config, SESSION_COOKIE), null, { ...cookieOptions(ctx, null), signed: false });
       await audit(ctx.db, {
         actor: signedOut,
@@ -90,6 +109,17 @@ function startProvider(ctx: Context, keys: SigningJwk[]): Running {
   provider.proxy = true;
   provider.use(aroundAnswers(ctx));
   provider.use(allowFormPostTarget);
+  // Logout tokens the provider posts itself (RP-initiated logout); the token is never logged.
+  provider.on('backchannel.error', (_octx, error, client) =>
+    ctx.log.warn(
+      {
+        client_id: client.clientId,
+        status: (error as { response?: { status?: number } }).response?.status,
+        err: errorForLog(error),
+      },
+      'back-channel logout not delivered',
+    ),
+  );
   provider.on('server_error', (_octx: unknown, error: Error) =>
     ctx.log.error({ err: errorForLog(error, { stack: true }) }, 'identity provider error'),
   );

@@ -49,6 +49,7 @@ export const acmeOidcClient: OidcClientView = {
   client_id: 'helios-acme',
   redirect_uris: ['https://acme.helios.test/auth/callback'],
   post_logout_redirect_uris: ['https://acme.helios.test/'],
+  backchannel_logout_uri: null,
   created_at: '2023-01-10T09:00:00.000Z',
   updated_at: '2024-03-05T14:30:00.000Z',
 };

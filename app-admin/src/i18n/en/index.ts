@@ -162,6 +162,9 @@ const en = {
     postLogoutRedirectUri: 'Post-logout redirect URI {{number}}',
     removePostLogoutRedirectUri: 'Remove post-logout redirect URI {{number}}',
     addPostLogoutRedirectUri: 'Add post-logout redirect URI',
+    backchannelLogoutUri: 'Back-channel logout URI',
+    backchannelLogoutUriHint:
+      'Where Helios posts a signed logout token when a person who signed in to the instance signs out, resets their password or loses a sign-in method. One address: https://, or http:// on localhost. Optional.',
     remove: 'Remove',
     notAbsolute: 'Enter a full address, such as https://acme.example.com/callback',
     notHttps: 'Use https:// (http:// only on localhost)',

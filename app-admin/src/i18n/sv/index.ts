@@ -164,6 +164,9 @@ const sv: Resources = {
     postLogoutRedirectUri: 'Adress efter utloggning {{number}}',
     removePostLogoutRedirectUri: 'Ta bort adress efter utloggning {{number}}',
     addPostLogoutRedirectUri: 'Lägg till adress efter utloggning',
+    backchannelLogoutUri: 'URI för utloggning i bakgrunden (back-channel)',
+    backchannelLogoutUriHint:
+      'Dit Helios skickar en signerad utloggningstoken när någon som loggat in på instansen loggar ut, återställer sitt lösenord eller förlorar ett inloggningssätt. En adress: https://, eller http:// på localhost. Valfritt.',
     remove: 'Ta bort',
     notAbsolute: 'Ange en fullständig adress, till exempel https://acme.example.com/callback',
     notHttps: 'Använd https:// (http:// bara på localhost)',

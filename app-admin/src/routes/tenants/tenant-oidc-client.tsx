@@ -12,6 +12,7 @@ import {
   formatUtc,
   type LoadState,
   LoadStatus,
+  TextField,
   useToast,
 } from '@helios/design-system';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -19,6 +20,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { loadOidcClientAtom, oidcClientsAtom, saveOidcClientAtom } from '../../atoms/oidc-clients';
 import { useT } from '../../i18n';
 import {
+  backchannelUri,
   MAX_URIS,
   problemsAfterEdit,
   saveProblems,
@@ -101,12 +103,13 @@ function ClientFacts({ client }: { client: OidcClientView }) {
   );
 }
 
-/** The two editable lists of exact addresses, saved together. */
+/** The two editable lists of exact addresses and the back-channel logout URI, saved together. */
 function RedirectUrisForm({ tenantId, client }: { tenantId: string; client: OidcClientView }) {
   const { t } = useT();
   const { toast } = useToast();
   const save = useSetAtom(saveOidcClientAtom);
   const [lists, setLists] = useState(() => uriLists(client));
+  const [backchannel, setBackchannel] = useState(() => backchannelUri(client));
   const [status, setStatus] = useState<LoadState>('idle');
   // Set when the server refused the addresses (422); a failure without problems is any other one.
   const [problems, setProblems] = useState<UriProblems | null>(null);
@@ -122,13 +125,14 @@ function RedirectUrisForm({ tenantId, client }: { tenantId: string; client: Oidc
     setStatus('loading');
     setProblems(null);
     try {
-      const saved = await save({ tenantId, body: updateBody(lists) });
+      const saved = await save({ tenantId, body: updateBody(lists, backchannel) });
       // The lists as the server keeps them, so what is shown is what instances get.
       setLists(uriLists(saved));
+      setBackchannel(backchannelUri(saved));
       setStatus('idle');
       toast(t('oidcClient.saved'));
     } catch (error) {
-      setProblems(saveProblems(error, lists) ?? null);
+      setProblems(saveProblems(error, lists, backchannel) ?? null);
       setStatus('failed');
     }
   }
@@ -172,6 +176,21 @@ function RedirectUrisForm({ tenantId, client }: { tenantId: string; client: Oidc
         removeLabel={(number) => t('oidcClient.removePostLogoutRedirectUri', { number })}
         removeText={t('oidcClient.remove')}
         addLabel={t('oidcClient.addPostLogoutRedirectUri')}
+      />
+      <TextField
+        label={t('oidcClient.backchannelLogoutUri')}
+        hint={t('oidcClient.backchannelLogoutUriHint')}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono"
+        value={backchannel}
+        onChange={(event) => {
+          setBackchannel(event.target.value);
+          if (problems?.backchannel) setProblems({ ...problems, backchannel: undefined });
+        }}
+        error={problems?.backchannel ? t(`oidcClient.${problems.backchannel}`) : undefined}
       />
       {status === 'failed' ? (
         <Alert tone="error">{problems ? t('oidcClient.refused') : t('oidcClient.saveFailed')}</Alert>

@@ -1,0 +1,40 @@
+import type { Context } from '../context';
+import { PERSISTENT_SESSION_MS } from '../session/portal-session';
+
+/**
+ * Which identity provider session and which grants were made under each portal session, so
+ * that when one portal session ends (a sign-out, "Sign out" in the sessions list) exactly what
+ * it signed into ends with it. Kept in the store beside the portal session (shared by all nodes),
+ * for as long as a portal session can live.
+ */
+export type SessionLinks = { sessions: string[]; grants: string[] };
+
+export const NO_LINKS: SessionLinks = { sessions: [], grants: [] };
+
+const linksKey = (portalKey: string) => `portal-session-oidc:${portalKey}`;
+const SESSION = 'session:';
+const GRANT = 'grant:';
+
+/** Records that a provider session (by its uid) and a grant were used under a portal session. */
+export async function recordSignIn(ctx: Context, portalKey: string, sessionUid: string, grantId: string | undefined) {
+  const key = linksKey(portalKey);
+  await Promise.all([
+    ctx.store.addToSet(key, `${SESSION}${sessionUid}`, PERSISTENT_SESSION_MS),
+    grantId ? ctx.store.addToSet(key, `${GRANT}${grantId}`, PERSISTENT_SESSION_MS) : undefined,
+  ]);
+}
+
+/** What a portal session signed into. */
+export async function linksOf(ctx: Context, portalKey: string): Promise<SessionLinks> {
+  const members = await ctx.store.members(linksKey(portalKey));
+  const of = (prefix: string) =>
+    members.filter((member) => member.startsWith(prefix)).map((m) => m.slice(prefix.length));
+  return { sessions: of(SESSION), grants: of(GRANT) };
+}
+
+/** What a portal session that is ending signed into; the record goes with it. */
+export async function takeLinks(ctx: Context, portalKey: string): Promise<SessionLinks> {
+  const links = await linksOf(ctx, portalKey);
+  await ctx.store.del(linksKey(portalKey));
+  return links;
+}

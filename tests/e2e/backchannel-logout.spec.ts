@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { instanceClient, rotateClientSecret, setInstanceRedirectUris } from '../../server/src/oidc/clients';
+import type { TestServer } from '../../server/test/harness';
+import { startTestInstance, type TestInstance } from '../../server/test/relying-party';
+import { createAccount, createTenant, expect, PASSWORD, test } from './fixtures';
+
+/**
+ * Back-Channel Logout in a real browser: an instance (a real relying party on loopback) with a
+ * back-channel logout URI signs a person in through Helios; signing out in the Helios profile
+ * makes Helios post a logout token to it, and the instance's own page then shows signed out.
+ */
+
+const instances: TestInstance[] = [];
+test.afterEach(async () => {
+  await Promise.all(instances.splice(0).map((instance) => instance.close()));
+});
+
+async function tenantWithBackchannel(helios: TestServer, slug: string) {
+  const tenant = await createTenant(helios.ctx, slug);
+  const client = await instanceClient(helios.ctx, tenant);
+  const secret = await rotateClientSecret(helios.ctx, client.client_id);
+  const instance = await startTestInstance({ issuer: helios.url, clientId: client.client_id, clientSecret: secret });
+  instances.push(instance);
+  await setInstanceRedirectUris(helios.ctx, tenant, {
+    redirect_uris: [instance.redirectUri],
+    post_logout_redirect_uris: [],
+    backchannel_logout_uri: instance.backchannelLogoutUri,
+  });
+  return { tenant, instance };
+}
+
+const words = {
+  en: {
+    email: 'Email',
+    continue: 'Continue',
+    password: /^Password/,
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+  },
+  sv: {
+    email: 'E-post',
+    continue: 'Fortsätt',
+    password: /^Lösenord/,
+    signIn: 'Logga in',
+    signOut: 'Logga ut',
+  },
+} as const;
+
+async function signInThroughHelios(page: Page, lang: keyof typeof words, email: string) {
+  const w = words[lang];
+  await page.getByLabel(w.email).fill(email);
+  await page.getByRole('button', { name: w.continue }).click();
+  await page.getByLabel(w.password).fill(PASSWORD);
+  await page.getByRole('button', { name: w.signIn }).click();
+}
+
+for (const lang of ['en', 'sv'] as const) {
+  test(`signing out in the Helios profile signs the browser out of the instance too (${lang})`, async ({
+    page,
+    helios,
+  }) => {
+    const { tenant, instance } = await tenantWithBackchannel(helios, `rpbc${lang}${Date.now()}`);
+    const account = await createAccount(helios.ctx, { password: PASSWORD, locale: lang, tenants: [{ id: tenant.id }] });
+
+    await page.goto(`${instance.url}/?ui_locales=${lang}`);
+    await expect(page).toHaveURL(new RegExp(`/login\\?.*lang=${lang}`));
+    await signInThroughHelios(page, lang, account.email);
+    await expect(page.getByRole('heading', { name: `Signed in as ${account.email}` })).toBeVisible();
+    await page.goto(`${instance.url}/me`);
+    await expect(page.getByRole('heading', { name: `Signed in as ${account.email}` })).toBeVisible();
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: words[lang].signOut }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    // The instance was told over the back channel: its own session for this browser is gone.
+    await page.goto(`${instance.url}/me`);
+    await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+    expect(instance.logouts).toHaveLength(1);
+    expect(instance.logouts[0]).toMatchObject({ iss: helios.url, aud: tenant.id, sub: account.id });
+    expect(instance.refusedLogouts()).toBe(0);
+  });
+}
