@@ -1,5 +1,5 @@
 import type { Context } from '../context';
-import { PERSISTENT_SESSION_MS } from '../session/portal-session';
+import { longestSessionMs } from '../session/portal-session';
 
 /**
  * Which identity provider session and which grants were made under each portal session, so
@@ -18,9 +18,10 @@ const GRANT = 'grant:';
 /** Records that a provider session (by its uid) and a grant were used under a portal session. */
 export async function recordSignIn(ctx: Context, portalKey: string, sessionUid: string, grantId: string | undefined) {
   const key = linksKey(portalKey);
+  const ttl = longestSessionMs(ctx.config);
   await Promise.all([
-    ctx.store.addToSet(key, `${SESSION}${sessionUid}`, PERSISTENT_SESSION_MS),
-    grantId ? ctx.store.addToSet(key, `${GRANT}${grantId}`, PERSISTENT_SESSION_MS) : undefined,
+    ctx.store.addToSet(key, `${SESSION}${sessionUid}`, ttl),
+    grantId ? ctx.store.addToSet(key, `${GRANT}${grantId}`, ttl) : undefined,
   ]);
 }
 

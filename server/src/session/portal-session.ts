@@ -71,6 +71,10 @@ export function sessionKind(account: SigningIn, remember: boolean): SessionKind 
 const limitsOf = (config: Config, session: PortalSession) =>
   config.sessions[session.kind ?? (session.persistent ? 'remembered' : 'browser')];
 
+/** The longest any portal session can live: what is kept beside sessions lasts this long. */
+export const longestSessionMs = (config: Config) =>
+  Math.max(...Object.values(config.sessions).map((limits) => limits.absoluteMs));
+
 /** Milliseconds a session has left at `now`: the sooner of its idle and absolute ends. */
 export function timeLeft(config: Config, session: PortalSession, now: number): number {
   const limits = limitsOf(config, session);
