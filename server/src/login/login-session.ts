@@ -41,7 +41,8 @@ export type LoginSession = {
 export const LOGIN_COOKIE = 'helios_login';
 
 export const LOGIN_SESSION_MS = 15 * 60_000;
-/** A finished login is kept briefly so a reload of the page still sees Done. */
+/** A finished login is kept briefly: a request its browser sent before Done cleared the login
+ * cookie (a second click) finds it Done, not gone. */
 const DONE_SESSION_MS = 2 * 60_000;
 
 const key = (id: string) => `login:${id}`;
@@ -56,12 +57,13 @@ export function loginCookieOf(ctx: Context, request: FastifyRequest): { id: stri
 }
 
 /** Whether this request comes from the browser that started the login. Compares hashes in
- * constant time, so a wrong or missing cookie takes as long as a right one. */
+ * constant time, so a wrong or missing cookie takes as long as a right one. A login stored before
+ * logins were bound has no hash and belongs to no browser. */
 function startedByThisBrowser(ctx: Context, request: FastifyRequest, session: LoginSession): boolean {
   return safeEqual(sha256(loginCookieOf(ctx, request)?.secret ?? ''), session.browser ?? '');
 }
 
-/** The login ended (Done): the browser forgets its cookie. */
+/** The browser forgets its login cookie: the login is Done, or gone. */
 export function forgetLoginCookie(ctx: Context, reply: FastifyReply) {
   reply.clearCookie(cookieName(ctx.config, LOGIN_COOKIE), cookieOptions(ctx, null));
 }
