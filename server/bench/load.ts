@@ -3,6 +3,7 @@
  * job over IPC, drives the server with autocannon and answers the figures. Keeping the client in
  * its own process leaves the measured server its event loop, as it has in production.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 
 export type LoadJob =
@@ -110,8 +111,9 @@ async function cannon(job: Extract<LoadJob, { kind: 'cannon' }>) {
 
 /** The login cookie a start set (`name=value`): the step that follows must come from the
  * browser that started the login. */
-function loginCookieOf(headers: Record<string, string | string[]>): string | undefined {
-  const lines = [headers['set-cookie'] ?? []].flat();
+function loginCookieOf(headers: IncomingHttpHeaders | undefined): string | undefined {
+  // autocannon gives a header sent once as a string, whatever the type says.
+  const lines: string[] = [headers?.['set-cookie'] ?? []].flat();
   return lines.find((line) => line.startsWith('helios_login='))?.split(';')[0];
 }
 
@@ -136,7 +138,7 @@ async function signIns(job: Extract<LoadJob, { kind: 'sign-in' }>) {
           context.startedAt = performance.now();
           return { ...request, body: JSON.stringify({ email: context.email }) };
         },
-        onResponse: (status: number, body: string, state: object, headers: Record<string, string | string[]>) => {
+        onResponse: (status: number, body: string, state: object, headers: IncomingHttpHeaders | undefined) => {
           const context = state as Context;
           context.sessionId = status === 200 ? parse(body).session_id : undefined;
           context.loginCookie = loginCookieOf(headers);
