@@ -30,8 +30,9 @@ import {
 /**
  * The two moves every login step makes, shared by the code, password, provider and security-key
  * routes: `step` loads a login session, checks that this browser started it and that the action
- * fits its state, and runs it under the session's lock; `advance` moves the session on after a proven factor (Done starts the
- * portal session). `refuse` and `passSecondFactor` are the two ends of every factor check.
+ * fits its state, and runs it under the session's lock; `advance` moves the session on after a
+ * proven factor (Done starts the portal session and clears the login cookie). `refuse` and
+ * `passSecondFactor` are the two ends of every factor check.
  */
 export function loginFlow(ctx: Context) {
   async function step<T>(
