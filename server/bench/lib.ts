@@ -235,12 +235,13 @@ export async function withCpu<T>(work: () => Promise<T>): Promise<T & { serverCp
 /** Signs in with email and password through the login API; answers the portal session cookie. */
 export async function signInCookie(base: string, email: string, password: string): Promise<string> {
   const headers = { 'content-type': 'application/json', origin: base };
-  const started = (await (
-    await fetch(`${base}/auth/login/start`, { method: 'POST', headers, body: JSON.stringify({ email }) })
-  ).json()) as { session_id: string };
+  const start = await fetch(`${base}/auth/login/start`, { method: 'POST', headers, body: JSON.stringify({ email }) });
+  const started = (await start.json()) as { session_id: string };
+  // The step goes with the login cookie, as from the browser that started the login.
+  const login = start.headers.getSetCookie().find((line) => line.startsWith('helios_login='));
   const done = await fetch(`${base}/auth/login/verify-password`, {
     method: 'POST',
-    headers,
+    headers: { ...headers, cookie: login?.split(';')[0] ?? '' },
     body: JSON.stringify({ session_id: started.session_id, email, password }),
   });
   const body = (await done.json()) as { state?: string };

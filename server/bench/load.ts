@@ -3,6 +3,7 @@
  * job over IPC, drives the server with autocannon and answers the figures. Keeping the client in
  * its own process leaves the measured server its event loop, as it has in production.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 
 export type LoadJob =
@@ -108,8 +109,17 @@ async function cannon(job: Extract<LoadJob, { kind: 'cannon' }>) {
   };
 }
 
-/** Each connection signs in again and again: start, then verify-password with the session the
- * start answered. One operation is both requests, ending in Done. */
+/** The login cookie a start set (`name=value`): the step that follows must come from the
+ * browser that started the login. */
+function loginCookieOf(headers: IncomingHttpHeaders | undefined): string | undefined {
+  // autocannon gives a header sent once as a string, whatever the type says.
+  const lines: string[] = [headers?.['set-cookie'] ?? []].flat();
+  return lines.find((line) => line.startsWith('helios_login='))?.split(';')[0];
+}
+
+/** Each connection signs in again and again: start, then verify-password with the session and
+ * the login cookie the start answered, as a browser does. One operation is both requests,
+ * ending in Done. */
 async function signIns(job: Extract<LoadJob, { kind: 'sign-in' }>) {
   const counts = tally();
   let next = 0;
@@ -128,9 +138,10 @@ async function signIns(job: Extract<LoadJob, { kind: 'sign-in' }>) {
           context.startedAt = performance.now();
           return { ...request, body: JSON.stringify({ email: context.email }) };
         },
-        onResponse: (status: number, body: string, state: object) => {
+        onResponse: (status: number, body: string, state: object, headers: IncomingHttpHeaders | undefined) => {
           const context = state as Context;
           context.sessionId = status === 200 ? parse(body).session_id : undefined;
+          context.loginCookie = loginCookieOf(headers);
           if (!context.sessionId) counts.failed();
         },
       },
@@ -141,7 +152,8 @@ async function signIns(job: Extract<LoadJob, { kind: 'sign-in' }>) {
           const context = state as Context;
           const body = { session_id: context.sessionId, email: context.email, password: job.password };
           // No session (the start failed): a falsy answer sends the connection back to a new start.
-          return (context.sessionId ? { ...request, body: JSON.stringify(body) } : null) as Request;
+          const headers = { ...request.headers, cookie: String(context.loginCookie) };
+          return (context.sessionId ? { ...request, headers, body: JSON.stringify(body) } : null) as Request;
         },
         onResponse: (status: number, body: string, state: object) => {
           const context = state as Context;

@@ -33,31 +33,38 @@ function send(path: string, body: unknown, cookies: string[] = []) {
   });
 }
 
-/** Signs in with a password and an authenticator code, remembering the browser. */
+/** Signs in with a password and an authenticator code, remembering the browser; the cookies
+ * set on the way (the login cookie from the start, the rest at the end). */
 async function signIn() {
   const account = await createAccount(https.ctx, { password: PASSWORD, totpCount: 1 });
-  const started = JSON.parse((await send('/auth/login/start', { email: account.email })).text) as {
-    session_id: string;
-  };
+  const start = await send('/auth/login/start', { email: account.email });
+  const started = JSON.parse(start.text) as { session_id: string };
+  const login = setCookies(start).map(pairOf);
   const body = { session_id: started.session_id, email: account.email, password: PASSWORD, remember: true };
-  await send('/auth/login/verify-password', body);
-  const done = await send('/auth/login/verify-mfa', {
-    session_id: started.session_id,
-    totp_code: totpCode(account.totp[0] as string),
-    remember: true,
-  });
-  return setCookies(done);
+  await send('/auth/login/verify-password', body, login);
+  const done = await send(
+    '/auth/login/verify-mfa',
+    { session_id: started.session_id, totp_code: totpCode(account.totp[0] as string), remember: true },
+    login,
+  );
+  return [...setCookies(start), ...setCookies(done)];
 }
 
 describe('cookie names over HTTPS', () => {
-  test('the portal session, the remembered browser and the trusted device are __Host- cookies: Secure, Path=/, no Domain', async () => {
+  test('the portal session, the remembered browser, the trusted device and the login are __Host- cookies: Secure, Path=/, no Domain', async () => {
     const lines = await signIn();
     const names = lines.map((line) => pairOf(line).split('=')[0]);
     expect(names).toEqual(
-      expect.arrayContaining(['__Host-helios_session', '__Host-helios_mfa_remember', '__Host-helios_device']),
+      expect.arrayContaining([
+        '__Host-helios_session',
+        '__Host-helios_mfa_remember',
+        '__Host-helios_device',
+        '__Host-helios_login',
+      ]),
     );
     expect(names).not.toContain('helios_session');
     expect(names).not.toContain('helios_device');
+    expect(names).not.toContain('helios_login');
     for (const line of lines.filter((l) => l.startsWith('__Host-'))) {
       const attributes = line.split(';').map((a) => a.trim().toLowerCase());
       expect(attributes, line).toContain('secure');

@@ -92,8 +92,10 @@ async function start(browser: Browser, email: string, query: Record<string, stri
   return started as LoginSessionResponse & { session_id: string };
 }
 
-async function ping(browser: Browser, sessionId: string) {
-  return browser.api.call('ping', { query: { session_id: sessionId } });
+/** The page's own check after a round trip: no id in its address, its login cookie names the
+ * login in progress (and a finished login has left a portal session). */
+async function ping(browser: Browser) {
+  return browser.api.call('ping', { query: {} });
 }
 
 /** Signs in with a provider from the credentials step; the provider answers as `user`. */
@@ -194,7 +196,7 @@ describe('signing in with a provider', () => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
     const sub = newSubject();
     const before = google.authorizations.length;
-    const { browser, sessionId, page } = await signInWith(
+    const { browser, page } = await signInWith(
       'google',
       google,
       account.email,
@@ -205,7 +207,6 @@ describe('signing in with a provider', () => {
     expect(Object.fromEntries(page.searchParams)).toEqual({
       client_id: 'tenant-acme',
       lang: 'sv',
-      session_id: sessionId,
       email: account.email,
     });
 
@@ -220,7 +221,7 @@ describe('signing in with a provider', () => {
     expect(asked.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(asked.get('login_hint')).toBe(account.email);
 
-    const done = await ping(browser, sessionId);
+    const done = await ping(browser);
     expect(done.state).toBe('Done');
     expect(await browser.api.call('session')).toEqual({ email: account.email });
     const [identity] = await oidcCredentialsOf(account.id);
@@ -237,13 +238,13 @@ describe('signing in with a provider', () => {
 
   test('a second sign-in finds the bound identity, whatever email the provider asserts now', async () => {
     const { account, sub } = await linkedGoogleAccount();
-    const { browser, sessionId, page } = await signInWith('google', google, account.email, {
+    const { browser, page } = await signInWith('google', google, account.email, {
       sub,
       email: 'renamed@elsewhere.test',
       email_verified: false,
     });
     expect(page.searchParams.get('error')).toBeNull();
-    expect((await ping(browser, sessionId)).state).toBe('Done');
+    expect((await ping(browser)).state).toBe('Done');
     expect(await oidcCredentialsOf(account.id)).toHaveLength(1);
     // The account lists the linked provider at the credentials step from now on.
     const again = await start(server.browser(), account.email);
@@ -262,7 +263,7 @@ describe('signing in with a provider', () => {
       email_verified: true,
     });
     expect(page.searchParams.get('error')).toBeNull();
-    expect((await ping(browser, sessionId)).state).toBe('MfaRequired');
+    expect((await ping(browser)).state).toBe('MfaRequired');
     expect(browser.cookies.has('helios_session')).toBe(false);
     const done = await browser.api.call('verifyMfa', {
       body: { session_id: sessionId, totp_code: totpCode(account.totp[0] as string) },
@@ -292,12 +293,12 @@ describe('signing in with a provider', () => {
   ];
   test.each(unlinked)('%s: the person is told, nothing is linked, the login goes on', async (_, user, code, type) => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
-    const { browser, sessionId, page } = await signInWith('google', google, account.email, user(account.email));
+    const { browser, page } = await signInWith('google', google, account.email, user(account.email));
     expect(page.searchParams.get('error')).toBe(code);
     expect(page.searchParams.get('error_type')).toBe(type);
-    expect(page.searchParams.get('session_id')).toBe(sessionId);
+    expect(page.searchParams.has('session_id')).toBe(false);
     expect(await oidcCredentialsOf(account.id)).toEqual([]);
-    expect((await ping(browser, sessionId)).state).toBe('CredentialsRequired');
+    expect((await ping(browser)).state).toBe('CredentialsRequired');
     expect(browser.cookies.has('helios_session')).toBe(false);
   });
 
@@ -341,14 +342,14 @@ describe('signing in with a provider', () => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
     const tid = 'a1b2c3d4-0000-4000-8000-000000000001';
     const sub = newSubject();
-    const { browser, sessionId, page } = await signInWith('microsoft', microsoft, account.email, {
+    const { browser, page } = await signInWith('microsoft', microsoft, account.email, {
       sub,
       tid,
       email: account.email,
       email_verified: true,
     });
     expect(page.searchParams.get('error')).toBeNull();
-    expect((await ping(browser, sessionId)).state).toBe('Done');
+    expect((await ping(browser)).state).toBe('Done');
     const [identity] = await oidcCredentialsOf(account.id);
     expect(identity).toMatchObject({
       provider: 'microsoft.com',
@@ -377,7 +378,7 @@ describe('signing in with a provider', () => {
     sso.nextUser({ sub: newSubject(), email: account.email, email_verified: true });
     const { page } = await follow(browser, `/auth/login/oauth/oidc?session_id=${started.session_id}`);
     expect(page.searchParams.get('error')).toBeNull();
-    expect((await ping(browser, started.session_id)).state).toBe('Done');
+    expect((await ping(browser)).state).toBe('Done');
     const [identity] = await oidcCredentialsOf(account.id);
     expect(identity).toMatchObject({ provider: '127.0.0.1', issuer: sso.issuer });
   });
@@ -401,7 +402,6 @@ describe('signing in with a provider', () => {
     const { page } = await follow(browser, `/auth/login/oauth/google?session_id=${started.session_id}`);
     expect(Object.fromEntries(page.searchParams)).toEqual({
       lang: 'en',
-      session_id: started.session_id,
       email: account.email,
       error: ErrorCode.invalidLoginSessionState,
       error_type: 'soft',
@@ -434,8 +434,8 @@ describe('linking a provider', () => {
     google.nextUser({ sub: newSubject(), email: 'private@gmail.test', email_verified: false });
     const { page } = await follow(browser, `/auth/login/link/oauth/google?session_id=${sessionId}`);
     expect(page.searchParams.get('error')).toBeNull();
-    expect(page.searchParams.get('session_id')).toBe(sessionId);
-    expect((await ping(browser, sessionId)).state).toBe('Done');
+    expect(page.searchParams.has('session_id')).toBe(false);
+    expect((await ping(browser)).state).toBe('Done');
     expect(await browser.api.call('session')).toEqual({ email: account.email });
     const [identity] = await oidcCredentialsOf(account.id);
     expect(identity).toMatchObject({ provider: 'google.com', data: { email: 'private@gmail.test' } });
@@ -448,7 +448,7 @@ describe('linking a provider', () => {
     const { page } = await follow(browser, `/auth/login/link/oauth/google?session_id=${sessionId}`);
     expect(page.searchParams.get('error')).toBe(ErrorCode.identityInUse);
     expect(page.searchParams.get('error_type')).toBe('hard');
-    expect((await ping(browser, sessionId)).state).toBe('AskedCreateCredential');
+    expect((await ping(browser)).state).toBe('AskedCreateCredential');
     expect(await oidcCredentialsOf(account.id)).toEqual([]);
   });
 
@@ -543,15 +543,14 @@ describe('provider answers and callbacks that are refused', () => {
   test('the person denies consent: back on the login page with access_denied (soft)', async () => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
     google.denyNext();
-    const { browser, sessionId, page } = await signInWith('google', google, account.email, null, { lang: 'sv' });
+    const { browser, page } = await signInWith('google', google, account.email, null, { lang: 'sv' });
     expect(Object.fromEntries(page.searchParams)).toEqual({
       lang: 'sv',
-      session_id: sessionId,
       email: account.email,
       error: ErrorCode.providerDenied,
       error_type: 'soft',
     });
-    expect((await ping(browser, sessionId)).state).toBe('CredentialsRequired');
+    expect((await ping(browser)).state).toBe('CredentialsRequired');
   });
 
   test('a provider error on the profile link goes back to the profile', async () => {
@@ -605,7 +604,7 @@ describe('provider answers and callbacks that are refused', () => {
     const { page } = await follow(target, callback);
     expect(`${page.pathname}${page.search}`).toBe(`/login?error=${ErrorCode.providerStateInvalid}&error_type=soft`);
     expect(target.cookies.has('helios_session')).toBe(false);
-    expect((await ping(attacker, started.session_id)).state).toBe('CredentialsRequired');
+    expect((await ping(attacker)).state).toBe('CredentialsRequired');
     expect(await oidcCredentialsOf(victim.id)).toEqual([]);
   });
 
@@ -620,20 +619,19 @@ describe('provider answers and callbacks that are refused', () => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
     const sub = newSubject();
     google.tamperNext(kind);
-    const { browser, sessionId, page } = await signInWith('google', google, account.email, {
+    const { browser, page } = await signInWith('google', google, account.email, {
       sub,
       email: account.email,
       email_verified: true,
     });
     expect(Object.fromEntries(page.searchParams)).toEqual({
-      session_id: sessionId,
       email: account.email,
       error: ErrorCode.providerFailed,
       error_type: 'soft',
     });
     expect(await identityRows(google.issuer, sub)).toEqual([]);
     expect(browser.cookies.has('helios_session')).toBe(false);
-    expect((await ping(browser, sessionId)).state).toBe('CredentialsRequired');
+    expect((await ping(browser)).state).toBe('CredentialsRequired');
   });
 
   test('wrong issuer (Microsoft): a token naming another directory than its own tid is refused', async () => {
@@ -675,9 +673,7 @@ describe('provider answers and callbacks that are refused', () => {
       flaky.nextUser({ sub: 'known-subject' });
       const retried = await follow(browser, path, other);
       expect(retried.page.searchParams.get('error')).toBeNull();
-      expect((await browser.api.call('ping', { query: { session_id: started.session_id as string } })).state).toBe(
-        'Done',
-      );
+      expect((await browser.api.call('ping', { query: {} })).state).toBe('Done');
     } finally {
       await other.close();
       await flaky.close();

@@ -325,7 +325,9 @@ describe('cookies', () => {
     expect(mfa.json.state).toBe('Done');
     const names = seen.map((line) => line.split('=')[0]);
     const prefix = target.ctx.config.secure ? '__Host-' : '';
-    expect(names).toEqual(expect.arrayContaining([`${prefix}helios_session`, `${prefix}helios_mfa_remember`]));
+    expect(names).toEqual(
+      expect.arrayContaining([`${prefix}helios_session`, `${prefix}helios_mfa_remember`, `${prefix}helios_login`]),
+    );
     const logout = await send('POST', '/auth/logout', { body: '{}', headers: { cookie: cookieHeader(seen) } });
     seen.push(...setCookiesOf(logout));
     return seen;
@@ -374,7 +376,9 @@ describe('cookies', () => {
     const account = await createAccount(https.ctx, { password: PASSWORD });
     const started = await viaTls('POST', '/auth/login/start', { body: JSON.stringify({ email: account.email }) });
     const { session_id } = JSON.parse(started.text) as { session_id: string };
-    const withGoogle = await viaTls('GET', `/auth/login/oauth/google?session_id=${session_id}`);
+    const withGoogle = await viaTls('GET', `/auth/login/oauth/google?session_id=${session_id}`, {
+      headers: { cookie: cookieHeader(setCookiesOf(started)) },
+    });
     expect(withGoogle.status).toBe(302);
     expect(String(withGoogle.headers.location)).toMatch(new RegExp(`^${new URL(google.issuer).origin}/`));
     const stateCookies = setCookiesOf(withGoogle);

@@ -189,8 +189,9 @@ describe('headers and cross-site requests', () => {
       });
       expect(started.headers['strict-transport-security']).toContain('max-age=31536000');
       const { session_id } = JSON.parse(started.text) as { session_id: string };
+      const login = [started.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]);
       const done = await sendRaw(https.url, 'POST', '/auth/login/verify-password', {
-        headers,
+        headers: { ...headers, cookie: login.join('; ') },
         body: JSON.stringify({ session_id, email: account.email, password: PASSWORD }),
       });
       expect([done.headers['set-cookie']].flat().join(';')).toMatch(/helios_session=[^;]+;.*Secure/);

@@ -359,7 +359,7 @@ describe('what the second factor refuses', () => {
     const totpOnly = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1 });
     const noKeys = await atSecondFactor(totpOnly.email);
     const noKeyOptions = await rejected(
-      browser.api.call('webauthnLoginOptions', { body: { session_id: noKeys.sessionId } }),
+      noKeys.browser.api.call('webauthnLoginOptions', { body: { session_id: noKeys.sessionId } }),
     );
     expect(noKeyOptions.type).toBe(ErrorCode.invalidLoginSessionState);
 

@@ -68,7 +68,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const inSession = (state: string, extra: Record<string, unknown> = {}) =>
-  app(`/login?session_id=${SESSION}&email=anna@example.com`, [pingAt(state, extra)]);
+  app(`/login?email=anna@example.com`, [pingAt(state, extra)]);
 
 export const EmailEntry: Story = {
   parameters: app('/login', [
@@ -104,8 +104,70 @@ export const AutoStartFromAddress: Story = {
   },
 };
 
+/** The login's id never reaches the address bar: the page keeps it in memory, and the login
+ * cookie lets a reload find the login. The address keeps only the email. */
+export const AddressHoldsNoSessionId: Story = {
+  parameters: {
+    app: {
+      ...app('/login', [
+        startPing,
+        answer('/auth/login/start', loginState('CredentialsRequired', { available_credentials: [password] })),
+        answer('/auth/login/verify-password', loginState('MfaRequired', { available_credentials: [totp] })),
+      ]).app,
+      showAddress: true,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(/Email|E-post/), 'anna@example.com{Enter}');
+    await userEvent.type(await canvas.findByLabelText(/^Password|^Lösenord/), 'secret{Enter}');
+    await expect(await canvas.findByRole('textbox', { name: /Digit 1 of 6|Siffra 1 av 6/ })).toBeVisible();
+    await expect(canvas.getByTestId('address')).toHaveTextContent(/^\/login\?email=anna%40example\.com$/);
+    const verify = getRecord(canvasElement).calls.find((c) => c.path === '/auth/login/verify-password');
+    await expect(verify?.body).toMatchObject({ session_id: SESSION });
+  },
+};
+
+/** An older address with the id still works (the spec accepts it), and the id leaves the address. */
+export const SessionIdFromOlderAddress: Story = {
+  parameters: {
+    app: {
+      ...app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+        pingAt('CredentialsRequired', { available_credentials: [password] }),
+      ]).app,
+      showAddress: true,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText(/^Password|^Lösenord/)).toBeVisible();
+    const ping = getRecord(canvasElement).calls.find((c) => c.path === '/auth/login/ping');
+    await expect(new URLSearchParams(ping?.search).get('session_id')).toBe(SESSION);
+    await waitFor(() =>
+      expect(canvas.getByTestId('address')).toHaveTextContent(/^\/login\?email=anna%40example\.com$/),
+    );
+  },
+};
+
+/** The browser still holds a login's cookie, but the address names no email (the person went
+ * back to the start): the page starts afresh instead of resuming it. */
+export const CancelledLoginNotResumed: Story = {
+  parameters: app('/login', [
+    pingAt('OTPRequired'),
+    answer('/auth/login/start', loginState('CredentialsRequired', { available_credentials: [password] })),
+  ]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The email sent waits for the page's first call, and goes on only if the page is at Start.
+    await userEvent.type(await canvas.findByLabelText(/Email|E-post/), 'anna@example.com{Enter}');
+    await expect(await canvas.findByLabelText(/^Password|^Lösenord/)).toBeVisible();
+    const start = getRecord(canvasElement).calls.find((c) => c.path === '/auth/login/start');
+    await expect(start?.body).toEqual({ email: 'anna@example.com' });
+  },
+};
+
 export const PasswordResetRequired: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com&type=athena`, [pingAt('PasswordResetRequired')]),
+  parameters: app(`/login?email=anna@example.com&type=athena`, [pingAt('PasswordResetRequired')]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
@@ -117,7 +179,7 @@ export const PasswordResetRequired: Story = {
 };
 
 export const OneTimeCode: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('OTPRequired'),
     answer('/auth/login/verify-otp', loginState('AskedCreateCredential', { is_user: true })),
   ]),
@@ -134,7 +196,7 @@ export const OneTimeCode: Story = {
 };
 
 export const OneTimeCodeWrong: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('OTPRequired'),
     failure('/auth/login/verify-otp', 401, 'pnty/helios/otp/invalid'),
   ]),
@@ -149,7 +211,7 @@ export const OneTimeCodeWrong: Story = {
 };
 
 export const OneTimeCodeExhausted: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('OTPRequired'),
     failure('/auth/login/verify-otp', 429, 'pnty/helios/otp/retries-exceeded'),
   ]),
@@ -165,7 +227,7 @@ export const OneTimeCodeExhausted: Story = {
 };
 
 export const Credentials: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('CredentialsRequired', { available_credentials: [password, google], providers: [GOOGLE] }),
     answer('/auth/login/verify-password', loginState('Done', { is_user: true })),
   ]),
@@ -189,7 +251,7 @@ export const Credentials: Story = {
 };
 
 export const WrongPassword: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('CredentialsRequired', { available_credentials: [password] }),
     failure('/auth/login/verify-password', 401, 'invalid_credentials'),
   ]),
@@ -201,7 +263,7 @@ export const WrongPassword: Story = {
 };
 
 export const AccountLocked: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('CredentialsRequired', { available_credentials: [password] }),
     failure('/auth/login/verify-password', 423, 'account_locked'),
   ]),
@@ -213,7 +275,7 @@ export const AccountLocked: Story = {
 };
 
 export const RefreshMode: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com&mode=refresh`, [
+  parameters: app(`/login?email=anna@example.com&mode=refresh`, [
     pingAt('CredentialsRequired', { available_credentials: [password] }),
   ]),
   play: async ({ canvasElement }) => {
@@ -296,7 +358,7 @@ export const AutomaticSingleSignOn: Story = {
 /** Back from the automatic single sign-on with an error: no second redirect; the message and the
  * choices show, so the person can try again or use the password. */
 export const AutomaticSingleSignOnFailed: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=erik@acme.se&error=provider_error&error_type=soft`, [
+  parameters: app(`/login?email=erik@acme.se&error=provider_error&error_type=soft`, [
     pingAt('CredentialsRequired', {
       available_credentials: [password],
       providers: [ACME_SSO],
@@ -315,10 +377,9 @@ export const AutomaticSingleSignOnFailed: Story = {
 /** An account that already exists with another sign-in method: the spec's message, in Swedish too. */
 export const ProviderAccountExists: Story = {
   globals: { locale: 'sv' },
-  parameters: app(
-    `/login?session_id=${SESSION}&email=anna@example.com&error=account_exists_with_different_credential&error_type=hard`,
-    [pingAt('CredentialsRequired', { available_credentials: [google], providers: [GOOGLE] })],
-  ),
+  parameters: app(`/login?email=anna@example.com&error=account_exists_with_different_credential&error_type=hard`, [
+    pingAt('CredentialsRequired', { available_credentials: [google], providers: [GOOGLE] }),
+  ]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // An error from the provider stops the automatic redirect of a Google-only account.
@@ -332,7 +393,7 @@ export const ProviderAccountExists: Story = {
 
 /** Security key and authenticator app: both offered; the key signs in. */
 export const SecondFactorWithSecurityKey: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('MfaRequired', { available_credentials: [totp, securityKey] }),
     answer('/auth/login/webauthn/options', requestOptions),
     answer('/auth/login/verify-webauthn', loginState('Done', { is_user: true })),
@@ -388,7 +449,7 @@ export const SecondFactorKeyOnly: Story = {
 export const SecurityKeyCancelled: Story = {
   parameters: {
     app: {
-      ...app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+      ...app(`/login?email=anna@example.com`, [
         pingAt('MfaRequired', { available_credentials: [securityKey] }),
         answer('/auth/login/webauthn/options', requestOptions),
       ]).app,
@@ -416,7 +477,7 @@ export const SecurityKeyCancelled: Story = {
 
 /** The server refuses the key's answer: its message beside the key button. */
 export const SecurityKeyRefused: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('MfaRequired', { available_credentials: [totp, securityKey] }),
     answer('/auth/login/webauthn/options', requestOptions),
     failure('/auth/login/verify-webauthn', 401, 'webauthn_failed'),
@@ -432,7 +493,7 @@ export const SecurityKeyRefused: Story = {
 };
 
 export const SecondFactor: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('MfaRequired', { available_credentials: [totp] }),
     answer('/auth/login/verify-mfa', loginState('Done', { is_user: true })),
   ]),
@@ -457,7 +518,7 @@ export const SecondFactorNoRemember: Story = {
 };
 
 export const MergeAuthenticators: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('TOTPResetRequired'),
     answer('/auth/login/merge-mfa', loginState('Done', { is_user: true })),
   ]),
@@ -471,7 +532,7 @@ export const MergeAuthenticators: Story = {
 };
 
 export const OfferToCreatePassword: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('AskedCreateCredential', { is_user: true }),
     answer('/auth/login/create-password', loginState('Done', { is_user: true })),
   ]),
@@ -520,7 +581,7 @@ export const OfferSkipsAfterInactivity: StoryObj<typeof OfferStep> = {
 };
 
 export const InvalidSessionResets: Story = {
-  parameters: app(`/login?session_id=${SESSION}&email=anna@example.com`, [
+  parameters: app(`/login?email=anna@example.com`, [
     pingAt('CredentialsRequired', { available_credentials: [password] }),
     failure('/auth/login/verify-password', 409, 'invalid_login_session_state'),
   ]),
@@ -550,7 +611,7 @@ export const DoneToAuthorize: Story = {
 
 /** An instance's sign-in request (OpenID Connect) is finished by its interaction, not /oauth2/authorize. */
 export const DoneToInteraction: Story = {
-  parameters: app(`/login?session_id=${SESSION}&interaction=Interaction_0123456789&client_id=tenant-acme`, [
+  parameters: app(`/login?interaction=Interaction_0123456789&client_id=tenant-acme`, [
     pingAt('Done', { is_user: true }),
   ]),
   play: async ({ canvasElement }) => {
@@ -583,18 +644,14 @@ export const SignInAgainForInstance: Story = {
 };
 
 export const DoneReturnsToDeepLink: Story = {
-  parameters: app(`/login?session_id=${SESSION}&from=${encodeURIComponent('/admin/accounts?q=anna')}`, [
-    pingAt('Done', { is_user: true }),
-  ]),
+  parameters: app(`/login?from=${encodeURIComponent('/admin/accounts?q=anna')}`, [pingAt('Done', { is_user: true })]),
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(getRecord(canvasElement).externalNavigations).toEqual(['/admin/accounts?q=anna']));
   },
 };
 
 export const DoneIgnoresForeignReturnAddress: Story = {
-  parameters: app(`/login?session_id=${SESSION}&from=${encodeURIComponent('//evil.example/steal')}`, [
-    pingAt('Done', { is_user: true }),
-  ]),
+  parameters: app(`/login?from=${encodeURIComponent('//evil.example/steal')}`, [pingAt('Done', { is_user: true })]),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent('/login/select-tenant');
     await expect(getRecord(canvasElement).externalNavigations).toEqual([]);

@@ -143,6 +143,37 @@ test.describe('signing in', () => {
     await expect(page.getByRole('alert')).toContainText('temporarily locked');
   });
 
+  test("the address bar never holds the login's id; a reload at the second factor continues the login", async ({
+    page,
+    helios,
+  }) => {
+    const account = await createAccount(helios.ctx, { password: PASSWORD, totpCount: 1 });
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    addresses.push(page.url());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    addresses.push(page.url());
+    const login = (await page.context().cookies()).find((c) => c.name === 'helios_login');
+    expect(login?.httpOnly).toBe(true);
+    expect(login?.sameSite).toBe('Lax');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    addresses.push(page.url());
+    await typeCode(page, totpCode(account.totp[0] as string));
+    await expect(page).toHaveURL(/\/login\/select-tenant$/);
+    expect(addresses.length).toBeGreaterThan(3);
+    for (const address of addresses) expect(address).not.toContain('session_id');
+    expect((await page.context().cookies()).some((c) => c.name === 'helios_login')).toBe(false);
+  });
+
   test('an invalid login session shows its message and returns to the start after 3 seconds', async ({
     page,
     helios,
@@ -151,7 +182,8 @@ test.describe('signing in', () => {
     await page.goto(`/login?email=${encodeURIComponent(account.email)}`);
     await expect(page.getByLabel(/^Password/)).toBeVisible();
     // The session ends on the server (expiry) while the page still shows the password step.
-    const sessionId = new URL(page.url()).searchParams.get('session_id');
+    const loginCookie = (await page.context().cookies()).find((c) => c.name === 'helios_login');
+    const sessionId = loginCookie?.value.split('.')[0];
     await helios.ctx.store.del(`login:${sessionId}`);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();

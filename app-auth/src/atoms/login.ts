@@ -11,6 +11,7 @@ import type { ErrorKey } from '../lib/errors';
 /** Where the login stands, as the server last described it. */
 export type LoginView = {
   state: LoginState;
+  /** The login's id, held here only: never in the address (the login cookie finds it again). */
   sessionId: string | null;
   email: string;
   credentials: LoginCredential[];

@@ -101,16 +101,20 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
   }
 
   /** The login page of a session (with its original query), or the bare login page when the
-   * session is gone. */
-  async function loginPageOf(sessionId: string, extra: Record<string, string>): Promise<string> {
-    const session = await loadLoginSession(ctx, sessionId).catch(() => null);
+   * session is gone or another browser's. */
+  async function loginPageOf(
+    request: FastifyRequest,
+    sessionId: string,
+    extra: Record<string, string>,
+  ): Promise<string> {
+    const session = await loadLoginSession(ctx, request, sessionId).catch(() => null);
     return session ? loginPageUrl(session, extra) : `/login?${new URLSearchParams(extra)}`;
   }
 
   /** Where a round trip ends: the login page it came from, or the profile path it was given. */
   function returnTo(purpose: AttemptPurpose, extra: Record<string, string>): string {
     if (purpose.kind === 'profile') return pathWith(purpose.from, extra);
-    return loginPageUrl({ id: purpose.sessionId, returnQuery: purpose.returnQuery, email: purpose.email }, extra);
+    return loginPageUrl({ returnQuery: purpose.returnQuery, email: purpose.email }, extra);
   }
 
   /** The provider's sign-in page for a new attempt (state, nonce, PKCE S256). */
@@ -157,7 +161,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     try {
       await limit(ctx, request, rateRules.start);
       const expected = kind === 'login' ? 'CredentialsRequired' : 'AskedCreateCredential';
-      const session = await step(sessionId, 'federated', null, async (session, account) => {
+      const session = await step(request, sessionId, 'federated', null, async (session, account) => {
         if (session.state !== expected || !(await offered(session, account, id))) throw errors.invalidState();
         return session;
       });
@@ -169,7 +173,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
       };
       return reply.redirect(await authorizationUrl(request, reply, provider, purpose, session.email));
     } catch (error) {
-      return reply.redirect(await loginPageOf(sessionId, failure(codeOf(error, request.log, id))));
+      return reply.redirect(await loginPageOf(request, sessionId, failure(codeOf(error, request.log, id))));
     }
   }
 
@@ -318,7 +322,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     sessionId: string,
     asserted: Assertion,
   ) {
-    await step(sessionId, 'federated', null, async (session, account) => {
+    await step(request, sessionId, 'federated', null, async (session, account) => {
       if (session.state !== 'CredentialsRequired') throw errors.invalidState();
       const bound = await findIdentity(ctx.db, asserted.issuer, asserted.subject);
       const creds = account ? await credentialsOf(ctx.db, account.id) : [];
@@ -350,7 +354,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
     sessionId: string,
     asserted: Assertion,
   ) {
-    await step(sessionId, 'federated', null, async (session, account) => {
+    await step(request, sessionId, 'federated', null, async (session, account) => {
       if (session.state !== 'AskedCreateCredential' || !account) throw errors.invalidState();
       const bound = await findIdentity(ctx.db, asserted.issuer, asserted.subject);
       const facts = identityFacts(bound, await credentialsOf(ctx.db, account.id), providerHost(provider));

@@ -12,7 +12,13 @@ import { errors, type HttpError } from '../http/errors';
 import { rememberBrowser, startPortalSession } from '../session/portal-session';
 import { trustDevice } from '../session/trusted-device';
 import { lockScopeOf, recordFailure, recordSuccess } from './lock';
-import { type LoginSession, lockLoginSession, loginResponse, saveLoginSession } from './login-session';
+import {
+  forgetLoginCookie,
+  type LoginSession,
+  lockLoginSession,
+  loginResponse,
+  saveLoginSession,
+} from './login-session';
 import {
   authenticationMethods,
   canPerform,
@@ -23,19 +29,22 @@ import {
 
 /**
  * The two moves every login step makes, shared by the code, password, provider and security-key
- * routes: `step` loads a login session, checks that the action fits its state and runs it under
- * the session's lock; `advance` moves the session on after a proven factor (Done starts the
- * portal session). `refuse` and `passSecondFactor` are the two ends of every factor check.
+ * routes: `step` loads a login session, checks that this browser started it and that the action
+ * fits its state, and runs it under the session's lock; `advance` moves the session on after a
+ * proven factor (Done starts the portal session and clears the login cookie). `refuse` and
+ * `passSecondFactor` are the two ends of every factor check.
  */
 export function loginFlow(ctx: Context) {
   async function step<T>(
+    request: FastifyRequest,
     sessionId: string,
     action: LoginAction,
     email: string | null,
     /** `creds` are the account's sign-in methods, read with it (none without an account). */
     run: (session: LoginSession, account: AccountRow | null, creds: CredentialRow[]) => Promise<T>,
   ): Promise<T> {
-    return lockLoginSession(ctx, sessionId, async (session) => {
+    return lockLoginSession(ctx, request, sessionId, async (session) => {
+      // Unknown, expired and another browser's login answer alike.
       if (!session) throw errors.sessionMissing();
       if (!canPerform(session.state, action)) throw errors.invalidState();
       if (email !== null && email !== session.email) throw errors.invalidState();
@@ -62,6 +71,7 @@ export function loginFlow(ctx: Context) {
       const scope = lockScopeOf(ctx, request, account.id);
       await recordSuccess(ctx, account, { ip: request.ip, via: session.via, scope });
       trustDevice(ctx, request, reply, account.id);
+      forgetLoginCookie(ctx, reply);
       await Promise.all([
         saveLoginSession(ctx, next),
         startPortalSession(

@@ -5,10 +5,13 @@ import type {
   LoginSessionResponse,
   LoginState,
 } from '@helios/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicCredential } from '../accounts/repository';
 import type { AccountView, CredentialView } from '../accounts/view-cache';
 import type { Context } from '../context';
-import { randomToken } from '../security/tokens';
+import { randomToken, safeEqual, sha256 } from '../security/tokens';
+import { cookieOptions, requestCookies } from '../session/portal-session';
+import { cookieName } from '../session/request-cookies';
 import { fromJson, getJson, setJson, withLockedRead } from '../store/store';
 import type { FirstFactor, SecondFactor } from './machine';
 
@@ -27,13 +30,43 @@ export type LoginSession = {
   /** The login page's query when the login started (client_id, type, lang, an instance's
    * authorization request…), so a provider's round trip returns to the same page. */
   returnQuery: string;
+  /** SHA-256 of the secret in the login cookie of the browser that started this login: only
+   * that browser can take a step of it. */
+  browser: string;
 };
 
+/** The login cookie's name before `cookieName`. It holds `<login id>.<secret>`: the id lets a
+ * reload find the login in progress without the id in the address, the secret proves the browser
+ * (the record keeps only its hash). One per browser: a newer login replaces it. */
+export const LOGIN_COOKIE = 'helios_login';
+
 export const LOGIN_SESSION_MS = 15 * 60_000;
-/** A finished login is kept briefly so a reload of the page still sees Done. */
+/** A finished login is kept briefly: a request its browser sent before Done cleared the login
+ * cookie (a second click) finds it Done, not gone. */
 const DONE_SESSION_MS = 2 * 60_000;
 
 const key = (id: string) => `login:${id}`;
+
+/** The login cookie of a request: the login it names and its secret, or null. */
+export function loginCookieOf(ctx: Context, request: FastifyRequest): { id: string; secret: string } | null {
+  const value = requestCookies(request)[cookieName(ctx.config, LOGIN_COOKIE)];
+  if (!value || value.length > 128) return null;
+  const dot = value.indexOf('.');
+  if (dot <= 0) return null;
+  return { id: value.slice(0, dot), secret: value.slice(dot + 1) };
+}
+
+/** Whether this request comes from the browser that started the login. Compares hashes in
+ * constant time, so a wrong or missing cookie takes as long as a right one. A login stored before
+ * logins were bound has no hash and belongs to no browser. */
+function startedByThisBrowser(ctx: Context, request: FastifyRequest, session: LoginSession): boolean {
+  return safeEqual(sha256(loginCookieOf(ctx, request)?.secret ?? ''), session.browser ?? '');
+}
+
+/** The browser forgets its login cookie: the login is Done, or gone. */
+export function forgetLoginCookie(ctx: Context, reply: FastifyReply) {
+  reply.clearCookie(cookieName(ctx.config, LOGIN_COOKIE), cookieOptions(ctx, null));
+}
 
 /** Query parameters of the login page that describe this login, not a step of it. */
 const STEP_PARAMETERS = new Set(['session_id', 'email', 'error', 'error_type', 'linked']);
@@ -46,25 +79,29 @@ export function returnQueryOf(query: Record<string, string> | undefined): string
 }
 
 /** The address of the login page for a session, with the query it started from and its email
- * (the page shows it and sends it with the password). */
+ * (the page shows it and sends it with the password). Not its id: the page finds the login in
+ * progress through the login cookie. */
 export function loginPageUrl(
-  session: Pick<LoginSession, 'id' | 'returnQuery'> & { email?: string },
+  session: Pick<LoginSession, 'returnQuery'> & { email?: string },
   extra: Record<string, string> = {},
 ) {
   const query = new URLSearchParams(session.returnQuery);
-  query.set('session_id', session.id);
   if (session.email) query.set('email', session.email);
   for (const [name, value] of Object.entries(extra)) query.set(name, value);
   return `/login?${query.toString()}`;
 }
 
+/** Starts a login bound to this browser: the record holds the hash of a fresh secret that goes
+ * to the browser in the login cookie (a browser-session cookie; the record's expiry ends it). */
 export async function createLoginSession(
   ctx: Context,
+  reply: FastifyReply,
   email: string,
   accountId: string | null,
   state: LoginState,
   returnQuery = '',
 ) {
+  const secret = randomToken();
   const session: LoginSession = {
     id: randomToken(24),
     email,
@@ -73,13 +110,18 @@ export async function createLoginSession(
     via: null,
     remember: false,
     returnQuery,
+    browser: sha256(secret),
   };
   await setJson(ctx.store, key(session.id), session, LOGIN_SESSION_MS);
+  reply.setCookie(cookieName(ctx.config, LOGIN_COOKIE), `${session.id}.${secret}`, cookieOptions(ctx, null));
   return session;
 }
 
-export function loadLoginSession(ctx: Context, id: string) {
-  return getJson<LoginSession>(ctx.store, key(id));
+/** The login session `id` when this browser started it; null when it is unknown, expired or
+ * another browser's — the three look the same to the caller. */
+export async function loadLoginSession(ctx: Context, request: FastifyRequest, id: string) {
+  const session = await getJson<LoginSession>(ctx.store, key(id));
+  return session && startedByThisBrowser(ctx, request, session) ? session : null;
 }
 
 export async function saveLoginSession(ctx: Context, session: LoginSession) {
@@ -87,9 +129,18 @@ export async function saveLoginSession(ctx: Context, session: LoginSession) {
 }
 
 /** Serialises the steps of one login session across requests and nodes: `fn` runs under the
- * session's lock with the session as stored (null when there is none), read with the lock. */
-export function lockLoginSession<T>(ctx: Context, id: string, fn: (session: LoginSession | null) => Promise<T>) {
-  return withLockedRead(ctx.store, key(id), (raw) => fn(fromJson<LoginSession>(raw)));
+ * session's lock with the session as stored, read with the lock; null when there is none or
+ * another browser started it. */
+export function lockLoginSession<T>(
+  ctx: Context,
+  request: FastifyRequest,
+  id: string,
+  fn: (session: LoginSession | null) => Promise<T>,
+) {
+  return withLockedRead(ctx.store, key(id), (raw) => {
+    const session = fromJson<LoginSession>(raw);
+    return fn(session && startedByThisBrowser(ctx, request, session) ? session : null);
+  });
 }
 
 /** The configured provider an email's domain signs in with automatically, if any. */

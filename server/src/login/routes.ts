@@ -28,7 +28,10 @@ import { accountLocked } from './lock';
 import {
   automaticProviderFor,
   createLoginSession,
+  forgetLoginCookie,
+  type LoginSession,
   loadLoginSession,
+  loginCookieOf,
   loginResponse,
   returnQueryOf,
 } from './login-session';
@@ -38,38 +41,50 @@ import { checkCode, clearFailures, issueCode } from './otp';
 export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
   const { step, advance, refuse, passSecondFactor } = loginFlow(ctx);
 
-  register(app, routes.ping, async ({ query }, request) => {
+  /** The answer for a login in progress, as its browser sees it. */
+  async function answerFor(session: LoginSession) {
+    const found = session.accountId ? await findAccountWithCredentials(ctx.db, { id: session.accountId }) : null;
+    return loginResponse(
+      ctx,
+      session.state,
+      session.id,
+      found?.account ?? null,
+      found?.creds ?? [],
+      session.via !== null,
+      session.email,
+    );
+  }
+
+  register(app, routes.ping, async ({ query }, request, reply) => {
     await limit(ctx, request, rateRules.ping);
     if (query.session_id) {
-      const session = await loadLoginSession(ctx, query.session_id);
+      const session = await loadLoginSession(ctx, request, query.session_id);
       if (!session) throw errors.sessionMissing();
-      const found = session.accountId ? await findAccountWithCredentials(ctx.db, { id: session.accountId }) : null;
-      return loginResponse(
-        ctx,
-        session.state,
-        session.id,
-        found?.account ?? null,
-        found?.creds ?? [],
-        session.via !== null,
-        session.email,
-      );
+      return answerFor(session);
     }
     const portal = await currentSession(ctx, request);
     // When an instance asked for a fresh sign-in, only one made after its request counts.
     const counts = portal && (!query.interaction || (await signedInSince(ctx, portal, query.interaction)));
     const view = counts ? await ctx.accountViews.get(portal.accountId) : null;
     if (view) return loginResponse(ctx, 'Done', null, view.account, view.creds, true);
+    // A reload in the middle of a login: the login cookie names the login in progress.
+    const cookie = loginCookieOf(ctx, request);
+    if (cookie) {
+      const session = await loadLoginSession(ctx, request, cookie.id);
+      if (session) return answerFor(session);
+      forgetLoginCookie(ctx, reply);
+    }
     return loginResponse(ctx, 'Start', null, null, [], false);
   });
 
-  register(app, routes.start, async ({ body, query }, request) => {
+  register(app, routes.start, async ({ body, query }, request, reply) => {
     await limit(ctx, request, rateRules.start);
     const found = await findAccountWithCredentials(ctx.db, { email: body.email });
     const account = found?.account ?? null;
     const creds = found?.creds ?? [];
     const automatic = automaticProviderFor(ctx, body.email) !== null;
     const state = stateAfterStart(account ? factsOf(account, creds) : null, automatic);
-    const session = await createLoginSession(ctx, body.email, account?.id ?? null, state, returnQueryOf(query));
+    const session = await createLoginSession(ctx, reply, body.email, account?.id ?? null, state, returnQueryOf(query));
     if (state === 'OTPRequired') {
       // Known and unknown emails take the same path: a code is issued either way, and a mail is
       // written to the outbox, sent after the answer. Only a real account's mail holds the code.
@@ -92,7 +107,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.verifyOtp, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'verify-otp', body.email, async (session, account, creds) => {
+    return step(request, body.session_id, 'verify-otp', body.email, async (session, account, creds) => {
       const result = await checkCode(ctx, session.email, body.otp);
       if (result === 'retries-exceeded') throw errors.otpRetriesExceeded();
       if (result === 'expired') throw errors.otpSessionInvalid();
@@ -106,7 +121,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.verifyPassword, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'verify-password', body.email, async (session, account, creds) => {
+    return step(request, body.session_id, 'verify-password', body.email, async (session, account, creds) => {
       if (!account) throw errors.invalidCredentials();
       // A locked account answers the same whether or not the password is right.
       if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
@@ -123,7 +138,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.verifyMfa, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'verify-mfa', null, async (session, account, creds) => {
+    return step(request, body.session_id, 'verify-mfa', null, async (session, account, creds) => {
       if (!account || !session.via) throw errors.invalidState();
       if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
       const matched = await verifyTotp(ctx, creds, body.totp_code);
@@ -134,7 +149,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.mergeMfa, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'merge-mfa', null, async (session, account, creds) => {
+    return step(request, body.session_id, 'merge-mfa', null, async (session, account, creds) => {
       if (!account || !session.via) throw errors.invalidState();
       if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
       const kept = await verifyTotp(ctx, creds, body.totp_code);
@@ -155,7 +170,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.createPassword, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'create-password', null, async (session, account) => {
+    return step(request, body.session_id, 'create-password', null, async (session, account) => {
       if (!account) throw errors.invalidState();
       const problems = passwordProblems(body.password, 'login');
       if (problems.length > 0) throw weakPassword(problems);
@@ -174,7 +189,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.skipCreatePassword, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'skip-create-password', null, async (session, account) => {
+    return step(request, body.session_id, 'skip-create-password', null, async (session, account) => {
       if (!account) throw errors.invalidState();
       return advance(request, reply, session, account, 'Done');
     });

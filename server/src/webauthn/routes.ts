@@ -157,7 +157,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.webauthnLoginOptions, async ({ body }, request) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'verify-webauthn', null, async (session, account) => {
+    return step(request, body.session_id, 'verify-webauthn', null, async (session, account) => {
       if (!account || !session.via) throw errors.invalidState();
       const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
       // An account without keys has nothing to answer with: the step does not fit this login.
@@ -170,7 +170,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.verifyWebauthn, async ({ body }, request, reply) => {
     await limit(ctx, request, rateRules.verify);
-    return step(body.session_id, 'verify-webauthn', null, async (session, account) => {
+    return step(request, body.session_id, 'verify-webauthn', null, async (session, account) => {
       if (!account || !session.via) throw errors.invalidState();
       // A locked account answers the same whether or not the key would have been accepted.
       if (await accountLocked(ctx, request, account)) throw errors.accountLocked();

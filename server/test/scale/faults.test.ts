@@ -100,16 +100,23 @@ async function signedInAdmin(node: HeliosNode) {
   return { browser, account: admin };
 }
 
+/** A login started in a browser of its own (a login belongs to the browser that started it). */
+type Login = { browser: Browser; id: string };
+async function startLogin(node: HeliosNode, email: string): Promise<Login> {
+  const browser = new Browser(node.url);
+  const started = await browser.api.call('start', { body: { email } });
+  return { browser, id: started.session_id as string };
+}
+
 describe('Redis stops in the middle of sign-ins', () => {
   test('start and every code or password check answer 503 without checking; service resumes by itself', async () => {
     type Pending = {
       node: HeliosNode;
       person: FixtureAccount;
       mailed: FixtureAccount;
-      browser: Browser;
-      atPassword: string;
-      atMfa: string;
-      atOtp: string;
+      atPassword: Login;
+      atMfa: Login;
+      atOtp: Login;
       otp: string;
       signedIn: Browser;
     };
@@ -117,42 +124,44 @@ describe('Redis stops in the middle of sign-ins', () => {
     for (const node of [throttled, unthrottled]) {
       const person = await createAccount(fixtures.ctx, { password: PASSWORD, totpCount: 1 });
       const mailed = await createAccount(fixtures.ctx, { password: null });
-      const browser = new Browser(node.url);
-      const atPassword = (await browser.api.call('start', { body: { email: person.email } })).session_id as string;
-      const atMfa = (await browser.api.call('start', { body: { email: person.email } })).session_id as string;
-      const mfa = await browser.api.call('verifyPassword', {
-        body: { session_id: atMfa, email: person.email, password: PASSWORD },
+      const atPassword = await startLogin(node, person.email);
+      const atMfa = await startLogin(node, person.email);
+      const mfa = await atMfa.browser.api.call('verifyPassword', {
+        body: { session_id: atMfa.id, email: person.email, password: PASSWORD },
       });
       expect(mfa.state).toBe('MfaRequired');
-      const atOtp = (await browser.api.call('start', { body: { email: mailed.email } })).session_id as string;
+      const atOtp = await startLogin(node, mailed.email);
       const otp = await codeMailedTo(mailed.email);
       const signedIn = new Browser(node.url);
       await signIn(signedIn, (await createAccount(fixtures.ctx, { password: PASSWORD })).email);
-      pending.push({ node, person, mailed, browser, atPassword, atMfa, atOtp, otp, signedIn });
+      pending.push({ node, person, mailed, atPassword, atMfa, atOtp, otp, signedIn });
     }
 
     await redis.stop();
     for (const p of pending) {
       const on = p.node.name;
-      expectUnavailable(await call(p.browser, 'POST', '/auth/login/start', { email: p.person.email }), `${on}: start`);
       expectUnavailable(
-        await call(p.browser, 'POST', '/auth/login/verify-password', {
-          session_id: p.atPassword,
+        await call(p.atPassword.browser, 'POST', '/auth/login/start', { email: p.person.email }),
+        `${on}: start`,
+      );
+      expectUnavailable(
+        await call(p.atPassword.browser, 'POST', '/auth/login/verify-password', {
+          session_id: p.atPassword.id,
           email: p.person.email,
           password: PASSWORD,
         }),
         `${on}: verify-password`,
       );
       expectUnavailable(
-        await call(p.browser, 'POST', '/auth/login/verify-mfa', {
-          session_id: p.atMfa,
+        await call(p.atMfa.browser, 'POST', '/auth/login/verify-mfa', {
+          session_id: p.atMfa.id,
           totp_code: totpCode(p.person.totp[0] as string),
         }),
         `${on}: verify-mfa`,
       );
       expectUnavailable(
-        await call(p.browser, 'POST', '/auth/login/verify-otp', {
-          session_id: p.atOtp,
+        await call(p.atOtp.browser, 'POST', '/auth/login/verify-otp', {
+          session_id: p.atOtp.id,
           email: p.mailed.email,
           otp: p.otp,
         }),
@@ -164,7 +173,7 @@ describe('Redis stops in the middle of sign-ins', () => {
     }
     // With the limits on, every other limited endpoint counts the request in Redis before it
     // does anything else, so it answers 503 as well rather than serving uncounted.
-    const session_id = pending[0]?.atPassword as string;
+    const session_id = pending[0]?.atPassword.id as string;
     const token = 'A'.repeat(43);
     const limitedCalls: [string, string, unknown?][] = [
       ['POST', '/auth/login/ping'],
@@ -213,8 +222,8 @@ describe('Redis stops in the middle of sign-ins', () => {
 
     for (const p of pending) {
       // This Redis keeps nothing on disk: login sessions begun before the outage are gone.
-      const lost = await call(p.browser, 'POST', '/auth/login/verify-password', {
-        session_id: p.atPassword,
+      const lost = await call(p.atPassword.browser, 'POST', '/auth/login/verify-password', {
+        session_id: p.atPassword.id,
         email: p.person.email,
         password: PASSWORD,
       });

@@ -80,7 +80,8 @@ describe('mail delivery between nodes', () => {
     const env = nodeEnv(smtpPort);
     const first = await node('mail node', env);
     const account = await createAccount(fixtures.ctx, { password: null });
-    const started = await new Browser(first.url).api.call('start', { body: { email: account.email } });
+    const person = new Browser(first.url);
+    const started = await person.api.call('start', { body: { email: account.email } });
     expect(started.state).toBe('OTPRequired');
     // The mail server is unreachable: the mail is written and its first try has failed.
     await eventually('a failed try', async () => {
@@ -92,7 +93,10 @@ describe('mail delivery between nodes', () => {
     const mail = await catcher(smtpPort);
     const restarted = await node('mail node, restarted', env);
     const code = codeFromMail(await mail.next(account.email, 30_000));
-    const verified = await new Browser(restarted.url).api.call('verifyOtp', {
+    // The same browser, its login cookie included, now reaching the restarted node.
+    const again = new Browser(restarted.url);
+    for (const [name, value] of person.cookies) again.cookies.set(name, value);
+    const verified = await again.api.call('verifyOtp', {
       body: { session_id: started.session_id as string, email: account.email, otp: code },
     });
     expect(verified.state).toBe('AskedCreateCredential');

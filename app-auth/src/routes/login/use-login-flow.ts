@@ -33,18 +33,16 @@ export function useLoginFlow() {
   const clientId = params.get('client_id');
   const refresh = params.get('mode') === 'refresh';
 
-  /** Keeps the login session id in the address, so a reload continues the same login. */
-  const rememberSession = useCallback(
-    (sessionId: string | null, email?: string) => {
+  /** Keeps the login's email in the address (its id stays in memory: the login cookie lets a
+   * reload find the login in progress), and drops a shown provider error. */
+  const rememberEmail = useCallback(
+    (email: string) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (sessionId) next.set('session_id', sessionId);
-          else next.delete('session_id');
-          if (email !== undefined) {
-            if (email) next.set('email', email);
-            else next.delete('email');
-          }
+          next.delete('session_id');
+          if (email) next.set('email', email);
+          else next.delete('email');
           next.delete('error');
           next.delete('error_type');
           return next;
@@ -83,17 +81,17 @@ export function useLoginFlow() {
       setLogin(viewFrom(response, email));
       setError(null);
       if (response.state === 'Done') void finish(response);
-      else if (response.session_id) rememberSession(response.session_id, email);
+      else if (response.session_id) rememberEmail(email);
     },
-    [setLogin, setError, finish, rememberSession],
+    [setLogin, setError, finish, rememberEmail],
   );
 
   const cancel = useCallback(() => {
     clearTimeout(resetTimer.current);
     setLogin(initialLogin);
     setError(null);
-    rememberSession(null, '');
-  }, [setLogin, setError, rememberSession]);
+    rememberEmail('');
+  }, [setLogin, setError, rememberEmail]);
 
   const fail = useCallback(
     async (error: unknown) => {
@@ -192,9 +190,11 @@ export function useLoginFlow() {
     goToProvider,
   };
 
-  // On load: ping (with the session id when the address has one, and an instance's interaction,
-  // for which only a fresh enough portal session counts), then start at once when the address
-  // names an email and no login is in progress. A provider's error comes back as ?error=.
+  // On load: ping (with the session id when an older address has one, and an instance's
+  // interaction, for which only a fresh enough portal session counts), then start at once when
+  // the address names an email and no login is in progress. Without an id the login cookie names
+  // the login in progress; it is taken up only when the address still names its email (a
+  // cancelled login leaves none). A provider's error comes back as ?error=.
   const loaded = useRef(false);
   useEffect(() => {
     if (loaded.current) return;
@@ -221,7 +221,10 @@ export function useLoginFlow() {
           await callStart(emailFromUrl);
           return;
         }
+        const inProgress = response.session_id !== null && response.state !== 'Done';
+        if (inProgress && !sessionFromUrl && !emailFromUrl) return;
         setLogin(viewFrom(response, emailFromUrl));
+        if (sessionFromUrl) rememberEmail(emailFromUrl);
         if (response.state === 'Done') await finish(response);
       } catch (error) {
         await fail(error);
@@ -229,7 +232,7 @@ export function useLoginFlow() {
         firstCall.current = null;
       }
     })();
-  }, [api, params, setError, setLogin, callStart, finish, fail]);
+  }, [api, params, setError, setLogin, callStart, finish, fail, rememberEmail]);
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
