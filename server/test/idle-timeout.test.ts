@@ -4,6 +4,7 @@ import { sha256 } from '../src/security/tokens';
 import { SESSION_COOKIE } from '../src/session/portal-session';
 import { createAccount, PASSWORD } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
+import { expectClient, follow, instanceWithClient, member, signedInTo } from './oidc-helpers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -213,5 +214,39 @@ describe('limits from the environment', () => {
       remembered: { idleMs: 7 * DAY, absoluteMs: 30 * DAY },
       admin: { idleMs: 30 * MINUTE, absoluteMs: 8 * HOUR },
     });
+  });
+});
+
+describe("an instance's tokens follow the Helios session they came from", () => {
+  /** grant_type=refresh_token as the instance sends it: the status and the error. */
+  async function refresh(clientId: string, secret: string, refreshToken: string) {
+    const response = await fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+    });
+    const body = (await response.json()) as { error?: string; refresh_token?: string };
+    return { status: response.status, error: body.error, refreshToken: body.refresh_token };
+  }
+
+  test('a refresh token without offline_access is invalid_grant once its session timed out idle; an offline_access one still refreshes', async () => {
+    const { tenant, rp, secret } = await instanceWithClient(server, `idle${Date.now().toString(36)}`);
+    const person = await member(server, [tenant.id]);
+    const { browser, tokens } = await signedInTo(server, rp, person.email);
+    const consent = await rp.authorizationRequest({ scope: 'openid email profile offline_access', prompt: 'consent' });
+    const offline = await rp.exchange(await expectClient(follow(browser, consent.url)), consent.checks);
+
+    const stillLive = await refresh(tenant.id, secret, tokens.refresh_token as string);
+    expect(stillLive.status).toBe(200);
+
+    aheadMs += 2 * HOUR + MINUTE;
+    expect(await refresh(tenant.id, secret, stillLive.refreshToken as string)).toMatchObject({
+      status: 400,
+      error: 'invalid_grant',
+    });
+    expect((await refresh(tenant.id, secret, offline.refresh_token as string)).status).toBe(200);
   });
 });

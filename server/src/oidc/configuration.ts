@@ -7,6 +7,7 @@ import { accountForClient, CLIENT_SCOPE, mayUseClient } from './clients';
 import { grantWithScopes } from './grants';
 import type { SigningJwk } from './keys';
 import { errorPage, logoutPage, signedOutPage } from './pages';
+import { portalSessionBehindLives } from './session-links';
 import { portalSessionCheck, portalSessionOf } from './sign-in';
 
 /** The provider's endpoints, all under /oauth2/ (discovery stays at the well-known address). */
@@ -108,6 +109,12 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
     async findAccount(_octx, sub, token) {
       // Tokens stop working for an account that has lost access to the application since: with a
       // token, the account is read together with its access to the token's client.
+      // A token bound to its session (no offline_access) also ends when the Helios session it
+      // came from has timed out.
+      if (token && 'expiresWithSession' in token && token.expiresWithSession) {
+        const { sessionUid } = token;
+        if (!sessionUid || !(await portalSessionBehindLives(ctx, sessionUid))) return undefined;
+      }
       const account = token
         ? await accountForClient(ctx, sub, token.clientId as string)
         : await findAccount(ctx.db, sub);

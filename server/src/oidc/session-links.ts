@@ -1,5 +1,5 @@
 import type { Context } from '../context';
-import { longestSessionMs } from '../session/portal-session';
+import { isSessionLive, longestSessionMs } from '../session/portal-session';
 
 /**
  * Which identity provider session and which grants were made under each portal session, so
@@ -12,6 +12,7 @@ export type SessionLinks = { sessions: string[]; grants: string[] };
 export const NO_LINKS: SessionLinks = { sessions: [], grants: [] };
 
 const linksKey = (portalKey: string) => `portal-session-oidc:${portalKey}`;
+const portalOfKey = (sessionUid: string) => `oidc-session-portal:${sessionUid}`;
 const SESSION = 'session:';
 const GRANT = 'grant:';
 
@@ -22,6 +23,7 @@ export async function recordSignIn(ctx: Context, portalKey: string, sessionUid: 
   await Promise.all([
     ctx.store.addToSet(key, `${SESSION}${sessionUid}`, ttl),
     grantId ? ctx.store.addToSet(key, `${GRANT}${grantId}`, ttl) : undefined,
+    ctx.store.set(portalOfKey(sessionUid), portalKey, ttl),
   ]);
 }
 
@@ -38,4 +40,16 @@ export async function takeLinks(ctx: Context, portalKey: string): Promise<Sessio
   const links = await linksOf(ctx, portalKey);
   await ctx.store.del(linksKey(portalKey));
   return links;
+}
+
+/**
+ * Whether the portal session a provider session was made under still lives. Tokens without
+ * `offline_access` are bound to their provider session; a portal session that ended without a
+ * sign-out (idle or absolute timeout) leaves that provider session behind, so the provider asks
+ * here before it answers such a token. A provider session never recorded under a portal session
+ * has none behind it.
+ */
+export async function portalSessionBehindLives(ctx: Context, sessionUid: string): Promise<boolean> {
+  const portalKey = await ctx.store.get(portalOfKey(sessionUid));
+  return portalKey !== null && (await isSessionLive(ctx, portalKey));
 }

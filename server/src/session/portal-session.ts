@@ -173,6 +173,13 @@ async function forget(ctx: Context, accountId: string, key: string) {
   await ctx.store.removeFromSet(accountSessionsKey(accountId), key);
 }
 
+/** Whether the portal session with this key is still live (not signed out, not past its idle or
+ * absolute end), read without touching it. */
+export async function isSessionLive(ctx: Context, key: string): Promise<boolean> {
+  const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
+  return session !== null && timeLeft(ctx.config, session, ctx.now().getTime()) > 0;
+}
+
 /** The public id of a portal session (sessions list): derived from its key with the server's
  * keyed hash, so the key itself never leaves the server and cannot be worked out from the id. */
 export function publicSessionId(ctx: Context, key: string): string {
