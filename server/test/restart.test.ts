@@ -30,7 +30,9 @@ describe('a restart loses nothing', () => {
       });
       expect(done.state).toBe('Done');
       if (backend === 'postgres+redis') {
+        // The same browser, now talking to the restarted node: its login cookie comes along.
         const resumed = second.browser();
+        for (const [name, value] of browser.cookies) resumed.cookies.set(name, value);
         const finished = await resumed.api.call('verifyPassword', {
           body: { session_id: started.session_id as string, email: account.email, password: PASSWORD },
         });
