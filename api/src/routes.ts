@@ -297,6 +297,15 @@ export const signInRoutes = {
     params: s.CredentialIdParams,
     response: s.UserInfo,
   },
+  changePassword: {
+    method: 'POST',
+    path: '/auth/password',
+    summary:
+      "Set or change the signed-in account's password (the set-password page's rules); ends the account's other sessions and tokens",
+    auth: 'session',
+    body: s.ChangePasswordRequest,
+    response: s.UserInfo,
+  },
   accountSettings: {
     method: 'POST',
     path: '/api/accounts/settings',

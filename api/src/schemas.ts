@@ -167,6 +167,11 @@ export type UserInfo = z.infer<typeof UserInfo>;
 
 export const CredentialIdParams = z.object({ id: z.string().uuid('Malformed credential id') });
 
+/** A new password for the signed-in account, set or changed from the profile. No current
+ * password: the call needs a recent sign-in (step-up) instead. */
+export const ChangePasswordRequest = z.object({ password: Password });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
 /** Configured identity providers, for the profile's link switches. */
 export const ProvidersResponse = z.object({ providers: z.array(FederatedProvider) });
 export type ProvidersResponse = z.infer<typeof ProvidersResponse>;

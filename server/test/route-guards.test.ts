@@ -58,6 +58,7 @@ describe('every route is registered with a guard', () => {
       routes.providerLink,
       routes.userinfo,
       routes.deleteCredential,
+      routes.changePassword,
       routes.accountSettings,
       routes.reauthStart,
       routes.reauthVerify,
@@ -74,7 +75,8 @@ describe('every route is registered with a guard', () => {
 
   test('every call that changes how one signs in needs a recent sign-in, and no other call does', () => {
     // Adding or removing a credential (an authenticator's secret is shown when it is added),
-    // registering a security key, linking a provider; unlinking is removing its credential.
+    // registering a security key, linking a provider; unlinking is removing its credential;
+    // setting or changing the password.
     const changing = [
       routes.qrcode,
       routes.tfaSetup,
@@ -83,6 +85,7 @@ describe('every route is registered with a guard', () => {
       routes.webauthnRegister,
       routes.deleteCredential,
       routes.providerLink,
+      routes.changePassword,
     ].map((route) => `${route.method} ${route.path}`);
     const demanding = listed
       .filter((route) => route.recentLogin && route.method !== 'HEAD')

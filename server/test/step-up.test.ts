@@ -134,6 +134,8 @@ function credentialCalls(setup: Awaited<ReturnType<typeof accountWithEverything>
       expect(provider).toEqual(totp);
       return totp;
     },
+    [`${routes.changePassword.method} ${routes.changePassword.path}`]: () =>
+      outcome(browser.api.call('changePassword', { body: { password: 'Lantern-Fjord-Quietly-91' } })),
     [`${routes.providerLink.method} ${routes.providerLink.path}`]: async () => {
       const location = new URL(await linkLocation(browser), server.url);
       return { status: 302, type: location.searchParams.get('error') ?? undefined, location };

@@ -15,15 +15,21 @@ import { accounts, credentials, tenants, tenantUsers } from '../db/schema';
 import { registerCachedSession, registerSession } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
+import { liftDeviceLocks } from '../login/lock';
 import { handOver } from '../oidc/provider';
-import { limit, rateRules } from '../security/rate-limit';
+import { changePassword } from '../reset/repository';
+import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
+import { limit, type RateRule, rateRules } from '../security/rate-limit';
 import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
 import { endAccountSessions, signOutRequest } from '../session/sign-out';
 
 const PENDING_TOTP_MS = 15 * 60_000;
-/** Showing a new authenticator secret, activating it and removing a credential change how the
- * person signs in: they need a recent sign-in (step-up). */
+/** Showing a new authenticator secret, activating it, setting or changing the password and
+ * removing a credential change how the person signs in: they need a recent sign-in (step-up). */
 const STEP_UP = { recentLogin: true };
+/** Each new password is an argon2 hash (19 MiB, on the thread pool): a few a minute per account
+ * is all a person needs. */
+const passwordRule: RateRule = { name: 'password', limit: 10, windowMs: 60_000 };
 const pendingKey = (accountId: string) => `totp-pending:${accountId}`;
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
@@ -163,6 +169,35 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       await ctx.accountViews.changed(account.id);
       // Every other session of the account ends; the person keeps this one.
       await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' });
+      return info(account);
+    },
+    STEP_UP,
+  );
+
+  registerSession(
+    app,
+    ctx,
+    routes.changePassword,
+    async ({ body }, { account, session, request }) => {
+      await limit(ctx, request, passwordRule, account.id);
+      // The set-password page's rules: a new password from the profile is held to the same.
+      const problems = passwordProblems(body.password, 'reset');
+      if (problems.length > 0) throw weakPassword(problems);
+      const replaced = (await credentialsOf(ctx.db, account.id)).some((c) => c.type === 'password');
+      await changePassword(ctx, account.id, await hashPassword(body.password), {
+        actor: account.id,
+        action: 'password.changed',
+        targetType: 'account',
+        targetId: account.id,
+        ip: request.ip,
+        details: { replaced },
+      });
+      await ctx.accountViews.changed(account.id);
+      // Like a reset: every other session and token ends, the person keeps this session.
+      await Promise.all([
+        endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'password_changed' }),
+        liftDeviceLocks(ctx, account.id),
+      ]);
       return info(account);
     },
     STEP_UP,

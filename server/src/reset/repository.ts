@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AuditInput, audit, setPassword } from '../accounts/repository';
 import type { Context } from '../context';
+import type { Database } from '../db/client';
 import { accounts, passwordResets } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { Mail } from '../mail/templates';
@@ -25,8 +26,8 @@ export function issueAuditedResetLink(
 
 /**
  * A password reset, in one transaction: the token claimed (false when it was used meanwhile,
- * and then nothing is written), the new password set, the lockout lifted, the account's other
- * links ended and the reset audited.
+ * and then nothing is written), the new password set with what follows it (`replacePassword`)
+ * and the reset audited.
  */
 export function completeReset(
   ctx: Context,
@@ -42,17 +43,34 @@ export function completeReset(
       .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (claimed.length === 0) return false;
-    await setPassword(tx, reset.accountId, secret);
-    await tx
-      .update(accounts)
-      .set({ ...afterReset(), passwordResetRequired: false })
-      .where(eq(accounts.id, reset.accountId));
-    // Older links of the account die with this one.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: ctx.now() })
-      .where(and(eq(passwordResets.accountId, reset.accountId), isNull(passwordResets.usedAt)));
+    await replacePassword(ctx, tx, reset.accountId, secret);
     await audit(tx, row);
     return true;
   });
+}
+
+/**
+ * A password set or changed by the signed-in person (the profile), in one transaction: the new
+ * password with what follows it (`replacePassword`) and the audit row.
+ */
+export function changePassword(ctx: Context, accountId: string, secret: string, row: AuditInput): Promise<void> {
+  return inTransaction(ctx.db, async (tx) => {
+    await replacePassword(ctx, tx, accountId, secret);
+    await audit(tx, row);
+  });
+}
+
+/** A new password and what follows from it, inside the caller's transaction: the lockout lifted
+ * and its history forgotten (the failures were guesses at a password that is gone), a required
+ * reset done, and the account's open reset links ended. */
+async function replacePassword(ctx: Context, tx: Database, accountId: string, secret: string): Promise<void> {
+  await setPassword(tx, accountId, secret);
+  await tx
+    .update(accounts)
+    .set({ ...afterReset(), passwordResetRequired: false })
+    .where(eq(accounts.id, accountId));
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: ctx.now() })
+    .where(and(eq(passwordResets.accountId, accountId), isNull(passwordResets.usedAt)));
 }

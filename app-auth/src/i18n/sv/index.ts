@@ -210,6 +210,11 @@ const sv: Resources = {
     setPassword: 'Skapa ett lösenord',
     resetPassword: 'Återställ lösenordet',
     resetSent: 'Vi har skickat en länk till {{email}} där du kan välja ett nytt lösenord.',
+    changePassword: 'Byt lösenord',
+    passwordDialogText:
+      'Du förblir inloggad här. Alla andra webbläsare och appar som är inloggade på ditt konto loggas ut.',
+    passwordChanged: 'Lösenordet har bytts. Andra webbläsare och appar har loggats ut.',
+    passwordSet: 'Lösenordet har skapats. Andra webbläsare och appar har loggats ut.',
     reRegister: 'Registrera en ny autentiseringsapp',
     setUpTwoFactor: 'Aktivera tvåstegsverifiering',
     linked: '{{name}} är nu kopplat till ditt konto.',

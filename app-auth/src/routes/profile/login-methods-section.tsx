@@ -17,10 +17,17 @@ import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorKey } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
 import { providerLinkUrl } from '../../lib/providers';
+import { ChangePasswordDialog } from './change-password-dialog';
 import { authMethods, credentialIdsOf, linkedMethods, securityKeysOf, TOTP_SETUP_PATH } from './login-methods';
 import { AddSecurityKeyDialog, type KeysMessage, SecurityKeysSection } from './security-keys';
 
-type MessageKey = 'profile.removed' | 'profile.removeFailed' | 'profile.resetSent' | ErrorKey;
+type MessageKey =
+  | 'profile.removed'
+  | 'profile.removeFailed'
+  | 'profile.resetSent'
+  | 'profile.passwordChanged'
+  | 'profile.passwordSet'
+  | ErrorKey;
 type Message = { tone: AlertTone; key: MessageKey };
 
 /** Security keys waiting for the person to confirm their removal: one from the list, or all of
@@ -47,6 +54,7 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
   const [message, setMessage] = useState<Message | null>(null);
   const [keysMessage, setKeysMessage] = useState<KeysMessage | null>(null);
   const [adding, setAdding] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const [removal, setRemoval] = useState<PendingRemoval | null>(null);
   const addKeyButton = useRef<HTMLButtonElement>(null);
   const keyRemoved = useRef(false);
@@ -129,8 +137,9 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
         navigate(TOTP_SETUP_PATH);
         return;
       case 'password':
-        // A password is set from an emailed link, the same as the "Set a password" button.
-        void sendPasswordLink();
+        // The same as the "Set a password" button.
+        setMessage(null);
+        setChangingPassword(true);
         return;
     }
   }
@@ -165,15 +174,29 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
         />
         {message ? <Alert tone={message.tone}>{t(message.key, { email: user.email })}</Alert> : null}
         <div className="flex flex-wrap gap-2">
+          {/* Password sign-in starts with the email, so without one a password is of no use. */}
           <Button
             variant="outline"
             disabled={!hasEmail}
-            loading={sendingLink}
-            loadingLabel={t('common.loading')}
-            onClick={() => void sendPasswordLink()}
+            onClick={() => {
+              setMessage(null);
+              setChangingPassword(true);
+            }}
           >
-            {linked.password ? t('profile.resetPassword') : t('profile.setPassword')}
+            {linked.password ? t('profile.changePassword') : t('profile.setPassword')}
           </Button>
+          {/* A forgotten password is reset from an emailed link: re-authentication would ask for it. */}
+          {linked.password ? (
+            <Button
+              variant="outline"
+              disabled={!hasEmail}
+              loading={sendingLink}
+              loadingLabel={t('common.loading')}
+              onClick={() => void sendPasswordLink()}
+            >
+              {t('profile.resetPassword')}
+            </Button>
+          ) : null}
           {/* Two-factor needs an email, like its switch; a link cannot be disabled, so it is left out. */}
           {hasEmail ? (
             <Link to={TOTP_SETUP_PATH} className={buttonVariants({ variant: 'outline' })}>
@@ -192,6 +215,16 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
       />
       <ActiveMethods user={user} ssoName={ssoName} />
       {stepUp.dialog}
+      <ChangePasswordDialog
+        open={changingPassword}
+        hasPassword={linked.password}
+        onClose={() => setChangingPassword(false)}
+        onChanged={(next) => {
+          onUserChange(next);
+          setChangingPassword(false);
+          setMessage({ tone: 'success', key: linked.password ? 'profile.passwordChanged' : 'profile.passwordSet' });
+        }}
+      />
       <AddSecurityKeyDialog
         open={adding}
         onClose={() => setAdding(false)}
