@@ -79,7 +79,9 @@ export const KeyboardAndEmptyTerm: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const box = await search(canvasElement);
-    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'));
+    await canvas.findByRole('table');
+    // Enter closed the list over the table; the arrow keys open it to pick from.
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await expect(box).toHaveValue(annaStakeholder.email);
     await waitFor(() => expect(canvasElement.ownerDocument.activeElement?.id).toBe(`account-${annaStakeholder.id}`));
@@ -91,6 +93,32 @@ export const KeyboardAndEmptyTerm: Story = {
   },
 };
 
+/** Kinds the interface names beside the server's (Google, Microsoft, SMS) and one the console
+ * does not know: the list still loads, the unknown one as a neutral badge. */
+export const NewCredentialKinds: Story = {
+  parameters: admin('/admin/accounts', [
+    answer('GET', SEARCH, [
+      {
+        ...anna,
+        available_credentials: [
+          ...anna.available_credentials,
+          { id: 'c0000000-0000-4000-8000-0000000000a1', type: 'sms', provider: null },
+          { id: 'c0000000-0000-4000-8000-0000000000a2', type: 'microsoft', provider: null },
+          { id: 'c0000000-0000-4000-8000-0000000000a3', type: 'passkey', provider: null },
+        ],
+      },
+    ]),
+  ]),
+  play: async ({ canvasElement }) => {
+    await search(canvasElement);
+    const user = await rowOf(canvasElement, anna.email);
+    await expect(user.getByText('SMS')).toBeVisible();
+    await expect(user.getByText('Microsoft')).toBeVisible();
+    await expect(user.getByText('Other (passkey)')).toHaveAttribute('data-kind', 'other');
+    await expect(within(canvasElement).queryByText('Failed to load accounts')).toBeNull();
+  },
+};
+
 export const Failed: Story = {
   parameters: admin('/admin/accounts', [failure('GET', SEARCH, 500)]),
   play: async ({ canvasElement }) => {
@@ -98,6 +126,7 @@ export const Failed: Story = {
     await search(canvasElement);
     await expect(await canvas.findByText('Failed to load accounts')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvas.queryByText('No accounts found')).toBeNull();
   },
 };
 

@@ -251,6 +251,7 @@ const en = {
     webauthn: 'Security key',
     totp: 'Authenticator',
     sms: 'SMS',
+    other: 'Other',
   },
   lastLogin: {
     never: 'never',

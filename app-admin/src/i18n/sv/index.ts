@@ -253,6 +253,7 @@ const sv: Resources = {
     webauthn: 'Säkerhetsnyckel',
     totp: 'Autentiseringsapp',
     sms: 'SMS',
+    other: 'Annan',
   },
   lastLogin: {
     never: 'aldrig',

@@ -5,7 +5,7 @@ import {
   Button,
   buttonVariants,
   CredentialBadges,
-  credentialBadgeKind,
+  credentialBadgeLabel,
   EmptyState,
   LastLogin,
   LoadStatus,
@@ -54,6 +54,7 @@ export function credentialLabels(t: Translate) {
     webauthn: t('credentials.webauthn'),
     totp: t('credentials.totp'),
     sms: t('credentials.sms'),
+    other: t('credentials.other'),
   };
 }
 
@@ -106,6 +107,7 @@ export function AccountsPage() {
         onPick={pick}
         loading={search.status === 'loading'}
         emptyText={t('accounts.noneFound')}
+        error={search.status === 'failed' ? t('accounts.failed') : undefined}
         loadingLabel={t('common.searching')}
         clearLabel={t('common.clearSearch')}
         className="max-w-xl"
@@ -177,7 +179,7 @@ function AccountTable({ accounts, term }: { accounts: AdminAccount[]; term: stri
               key={account.id}
               account={account}
               onDelete={(credential) =>
-                setPending({ account, credential, label: labels[credentialBadgeKind(credential)] })
+                setPending({ account, credential, label: credentialBadgeLabel(credential, labels) })
               }
             />
           ))}
