@@ -258,6 +258,28 @@ export const ResetLinks: Story = {
   },
 };
 
+/** More than 99 active links: the count badge says 99+ (the exact number is its tooltip). */
+export const ManyResetLinks: Story = {
+  parameters: admin('/admin/accounts', [
+    answer(
+      'GET',
+      '/api/accounts/password-resets',
+      Array.from({ length: 120 }, (_, i) => ({
+        email: `person${i}@acme.test`,
+        link: `https://helios.test/login/set-password/link${i}`,
+      })),
+    ),
+  ]),
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Reset links' }));
+    const dialog = within(await page.findByRole('dialog', { name: 'Active password reset links' }));
+    const count = await dialog.findByText('99+');
+    await expect(count).toHaveAttribute('title', '120');
+    await expect(count.parentElement).toHaveTextContent('Active links99+');
+  },
+};
+
 export const ResetLinksFailed: Story = {
   parameters: admin('/admin/accounts', [failure('GET', '/api/accounts/password-resets', 500)]),
   play: async ({ canvasElement }) => {

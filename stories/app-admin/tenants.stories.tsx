@@ -99,6 +99,18 @@ export const Results: Story = {
   },
 };
 
+/** A big tenant: the user count badge stays three characters wide, the exact count is its tooltip. */
+export const ManyUsers: Story = {
+  parameters: admin('/admin', [answer('GET', '/api/tenants/search/acme', [{ ...acme, user_count: 1234 }])]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await searchFor(canvasElement, 'acme');
+    const list = await canvas.findByRole('list', { name: 'Tenants' });
+    const badge = within(list).getByText('99+ users');
+    await expect(badge).toHaveAttribute('title', '1234 users');
+  },
+};
+
 export const NoneFound: Story = {
   parameters: admin('/admin/tenants', [answer('GET', '/api/tenants/search/nobody', [])]),
   play: async ({ canvasElement }) => {

@@ -52,8 +52,8 @@ const en = {
     noneFoundHint: 'Try another name or slug.',
     idleTitle: 'Find a tenant',
     idleText: 'Search by name or slug to see a tenant’s users, SMS settings, deactivation date and settings.',
-    users_one: '{{count}} user',
-    users_other: '{{count}} users',
+    users_one: '{{shown}} user',
+    users_other: '{{shown}} users',
     inactive: 'Deactivates {{date}}',
     showDetails: 'Show details of {{name}}',
     loginAsAdmin: 'Log in as admin',
@@ -267,6 +267,7 @@ const en = {
     years_other: '{{count}} years ago',
   },
   resetLinks: {
+    count: 'Active links',
     title: 'Active password reset links',
     description: 'Links that have not been used or expired, sorted by email.',
     filter: 'Filter by email',

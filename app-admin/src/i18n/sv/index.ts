@@ -54,8 +54,8 @@ const sv: Resources = {
     idleTitle: 'Hitta en kund',
     idleText:
       'Sök på namn eller slug för att se kundens användare, SMS-inställningar, avaktiveringsdatum och inställningar.',
-    users_one: '{{count}} användare',
-    users_other: '{{count}} användare',
+    users_one: '{{shown}} användare',
+    users_other: '{{shown}} användare',
     inactive: 'Avaktiveras {{date}}',
     showDetails: 'Visa detaljer för {{name}}',
     loginAsAdmin: 'Logga in som admin',
@@ -269,6 +269,7 @@ const sv: Resources = {
     years_other: 'för {{count}} år sedan',
   },
   resetLinks: {
+    count: 'Aktiva länkar',
     title: 'Aktiva länkar för lösenordsåterställning',
     description: 'Länkar som inte har använts eller gått ut, sorterade efter e-post.',
     filter: 'Filtrera på e-post',
