@@ -288,7 +288,8 @@ export const TfaSetupResponse = z.object({
 export type TfaSetupResponse = z.infer<typeof TfaSetupResponse>;
 
 /** Single-sign-on session check: the signed-in email. */
-export const SessionResponse = z.object({ email: z.string() });
+/** `is_admin`: whether the person is a platform admin, so the console can say "no access" at once. */
+export const SessionResponse = z.object({ email: z.string(), is_admin: z.boolean().default(false) });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** How a portal session was signed in: the first factor, and the second factor if one was used. */

@@ -40,6 +40,9 @@ const en = {
     forbiddenTitle: 'No access to the admin console',
     forbiddenText: 'You are signed in as {{email}}, but this account is not a platform admin.',
     signInAsOther: 'Sign in with another account',
+    signedInAs: 'Signed in as',
+    signOut: 'Sign out',
+    toPortal: 'Go to the sign-in portal',
   },
   tenants: {
     title: 'Tenants',

@@ -41,6 +41,9 @@ const sv: Resources = {
     forbiddenTitle: 'Ingen åtkomst till adminkonsolen',
     forbiddenText: 'Du är inloggad som {{email}}, men kontot är inte plattformsadministratör.',
     signInAsOther: 'Logga in med ett annat konto',
+    signedInAs: 'Inloggad som',
+    signOut: 'Logga ut',
+    toPortal: 'Gå till inloggningsportalen',
   },
   tenants: {
     title: 'Kunder',
