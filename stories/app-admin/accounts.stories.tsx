@@ -43,13 +43,23 @@ async function rowOf(canvasElement: HTMLElement, email: string) {
   return within(row);
 }
 
+/** Opens a row's action menu (by keyboard, as a person would) and picks an action. */
+async function chooseAction(canvasElement: HTMLElement, row: ReturnType<typeof within>, email: string, action: string) {
+  row.getByRole('button', { name: `Actions for ${email}` }).focus();
+  await userEvent.keyboard('{Enter}');
+  const menu = within(await within(canvasElement.ownerDocument.body).findByRole('menu'));
+  await userEvent.click(menu.getByRole('menuitem', { name: action }));
+}
+
 export const Results: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await search(canvasElement);
     await expect(await canvas.findByRole('table', { name: 'Accounts matching “anna”' })).toBeVisible();
     const user = await rowOf(canvasElement, anna.email);
-    await expect(user.getByText(anna.id)).toBeVisible();
+    // The id shortened to 8 characters; the whole id is the tooltip and what Copy copies.
+    await expect(user.getByText(anna.id.slice(0, 8))).toHaveAttribute('title', anna.id);
+    await expect(user.getByRole('button', { name: `Copy the full ID of ${anna.email}` })).toBeVisible();
     await expect(user.getByRole('img', { name: 'Anna Andersson' })).toHaveTextContent('AA');
     await expect(user.getByText('User')).toBeVisible();
     await expect(user.getByText('3 days ago')).toBeVisible();
@@ -60,10 +70,15 @@ export const Results: Story = {
     // Active tenants can be logged in to; inactive ones cannot.
     await expect(user.getByRole('button', { name: 'Log in as the account to Acme Rekrytering: acme' })).toBeVisible();
     await expect(user.queryByRole('button', { name: /Acme Nordic/ })).toBeNull();
-    await expect(user.getByRole('link', { name: 'Tokens of Anna Andersson' })).toHaveAttribute(
+    // Per-row actions are in a menu.
+    await userEvent.click(user.getByRole('button', { name: `Actions for ${anna.email}` }));
+    const menu = within(await within(canvasElement.ownerDocument.body).findByRole('menu'));
+    await expect(menu.getByRole('menuitem', { name: 'Tokens' })).toHaveAttribute(
       'href',
       `/admin/tokens/anna%40acme.test/${anna.id}`,
     );
+    await expect(menu.getByRole('menuitem', { name: 'Send password reset email' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
     const stakeholder = await rowOf(canvasElement, annaStakeholder.email);
     await expect(stakeholder.getByText('Stakeholder')).toBeVisible();
     await expect(stakeholder.getByText('never')).toBeVisible();
@@ -186,11 +201,11 @@ export const ResetEmail: Story = {
   play: async ({ canvasElement }) => {
     await search(canvasElement);
     const user = await rowOf(canvasElement, anna.email);
-    await userEvent.click(user.getByRole('button', { name: 'Send password reset email to anna@acme.test' }));
+    await chooseAction(canvasElement, user, anna.email, 'Send password reset email');
     await expectToast(canvasElement, 'Password reset email sent');
     await expect(callsTo(canvasElement, 'POST', `/api/accounts/${anna.id}/reset-password`)[0]?.body).toBeUndefined();
     const stakeholder = await rowOf(canvasElement, annaStakeholder.email);
-    await userEvent.click(stakeholder.getByRole('button', { name: /^Send password reset email/ }));
+    await chooseAction(canvasElement, stakeholder, annaStakeholder.email, 'Send password reset email');
     await expectToast(canvasElement, 'Failed to send password reset email');
   },
 };

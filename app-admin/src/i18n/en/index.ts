@@ -245,6 +245,11 @@ const en = {
     tenantInactive: 'inactive',
     loginFailed: 'Failed to log in as the account',
     resetLinks: 'Reset links',
+    actionsFor: 'Actions for {{email}}',
+    copyId: 'Copy the full ID of {{email}}',
+    copied: 'Copied',
+    idCopied: 'ID copied',
+    copyIdFailed: 'The browser would not copy the ID',
   },
   credentials: {
     password: 'Password',

@@ -247,6 +247,11 @@ const sv: Resources = {
     tenantInactive: 'inaktiv',
     loginFailed: 'Det gick inte att logga in som kontot',
     resetLinks: 'Återställningslänkar',
+    actionsFor: 'Åtgärder för {{email}}',
+    copyId: 'Kopiera hela id:t för {{email}}',
+    copied: 'Kopierat',
+    idCopied: 'Id:t kopierades',
+    copyIdFailed: 'Webbläsaren kunde inte kopiera id:t',
   },
   credentials: {
     password: 'Lösenord',
