@@ -183,7 +183,7 @@ function ShellLayout({ email, children }: { email: string; children: ReactNode }
           <SignedInPerson email={email} />
         </header>
         <main className="min-w-0 flex-1 overflow-y-auto">
-          <div className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6 lg:p-8">{children}</div>
+          <div className="mx-auto grid max-w-6xl gap-6 p-4 *:min-w-0 sm:p-6 lg:p-8">{children}</div>
         </main>
       </div>
     </div>
