@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from './routes';
-import { Credential } from './schemas';
+import { ListedCredential } from './schemas';
 
 /** Admin calls of spec §7 "Admin". Each with auth 'admin' requires a signed-in platform admin:
  * 401 signed out, 403 for anyone else. The few public calls at the end serve tenant instances. */
@@ -29,7 +29,7 @@ export const AdminAccount = z.object({
   is_stakeholder: z.boolean(),
   is_admin: z.boolean(),
   last_login_at: z.string().nullable(),
-  available_credentials: z.array(Credential),
+  available_credentials: z.array(ListedCredential),
   tenant_access: z.array(TenantAccess),
 });
 export type AdminAccount = z.infer<typeof AdminAccount>;

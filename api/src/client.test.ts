@@ -125,6 +125,40 @@ describe('api client', () => {
     expect(error.isNetworkError).toBe(true);
   });
 
+  test('lower-case login states of the older interface are read as the states they mean', async () => {
+    const api = createClient({ baseUrl });
+    const read = async (state: string) => {
+      answer = json(200, { ...loginState, state });
+      return (await api.call('ping')).state;
+    };
+    expect(await read('done')).toBe('Done');
+    expect(await read('mfa_verified')).toBe('Done');
+    expect(await read('credentials_verified')).toBe('MfaRequired');
+    expect(await read('totp_reset_required')).toBe('TOTPResetRequired');
+    expect(await read('unknown')).toBe('Start');
+    expect(await read('MfaRequired')).toBe('MfaRequired');
+  });
+
+  test('an account list parses with Google, Microsoft, SMS and unknown credential kinds', async () => {
+    const account = {
+      id: '6f1c2f4e-0000-4000-8000-000000000001',
+      name: 'Ann',
+      email: 'ann@example.com',
+      image: null,
+      is_user: true,
+      is_stakeholder: false,
+      is_admin: false,
+      last_login_at: null,
+      tenant_access: [],
+    };
+    const kinds = ['password', 'google', 'microsoft', 'sms', 'passkey'];
+    answer = json(200, [
+      { ...account, available_credentials: kinds.map((type, i) => ({ id: `c${i}`, type, provider: null })) },
+    ]);
+    const [found] = await createClient({ baseUrl }).call('searchAccounts', { params: { term: 'ann' } });
+    expect(found?.available_credentials.map((credential) => credential.type)).toEqual(kinds);
+  });
+
   test('an answer that breaks the contract is refused', async () => {
     answer = json(200, { state: 'Sideways' });
     const error = (await createClient({ baseUrl })

@@ -36,8 +36,28 @@ export const LoginState = z.enum([
 ]);
 export type LoginState = z.infer<typeof LoginState>;
 
+/** The lower-case state names of the older interface (spec §4), read as the state each means:
+ * after the credentials the second factor is asked for, after it the login is done. */
+const LOWER_CASE_STATES: Record<string, LoginState> = {
+  unknown: 'Start',
+  credentials_verified: 'MfaRequired',
+  mfa_verified: 'Done',
+  totp_reset_required: 'TOTPResetRequired',
+  done: 'Done',
+};
+
+/** A login state as an answer may carry it: the server's names, or the lower-case ones. */
+export const AnswerLoginState = z.preprocess(
+  (state) => (typeof state === 'string' && Object.hasOwn(LOWER_CASE_STATES, state) ? LOWER_CASE_STATES[state] : state),
+  LoginState,
+);
+
 export const CredentialType = z.enum(['password', 'oidc', 'webauthn', 'totp']);
 export type CredentialType = z.infer<typeof CredentialType>;
+
+/** Every kind the interface names (spec §7): the server's four, and Google, Microsoft and SMS. */
+export const CredentialKind = z.enum([...CredentialType.options, 'google', 'microsoft', 'sms']);
+export type CredentialKind = z.infer<typeof CredentialKind>;
 
 /** A sign-in method of an account. `provider` is the identity provider's host for oidc
  * (google.com, microsoft.com, or the configured provider's issuer host); `label` is the name a
@@ -49,6 +69,13 @@ export const Credential = z.object({
   label: z.string().nullable().optional(),
 });
 export type Credential = z.infer<typeof Credential>;
+
+/** A credential in a list of accounts the console reads: any kind parses, a kind it does not
+ * know as well, so one such credential cannot fail the whole list (it shows a neutral badge). */
+export const ListedCredential = Credential.extend({
+  type: z.union([CredentialKind, z.string().min(1).max(64)]) as z.ZodType<CredentialKind | (string & {})>,
+});
+export type ListedCredential = z.infer<typeof ListedCredential>;
 
 /** A sign-in method as a login answer names it: until the first factor is proven only its type
  * (and provider), without `id` or `label`; with them afterwards. */
@@ -66,7 +93,7 @@ export const FederatedProvider = z.object({
 export type FederatedProvider = z.infer<typeof FederatedProvider>;
 
 export const LoginSessionResponse = z.object({
-  state: LoginState,
+  state: AnswerLoginState,
   session_id: z.string().nullable(),
   available_credentials: z.array(LoginCredential),
   is_user: z.boolean(),
@@ -266,7 +293,8 @@ export const TfaSetupResponse = z.object({
 export type TfaSetupResponse = z.infer<typeof TfaSetupResponse>;
 
 /** Single-sign-on session check: the signed-in email. */
-export const SessionResponse = z.object({ email: z.string() });
+/** `is_admin`: whether the person is a platform admin, so the console can say "no access" at once. */
+export const SessionResponse = z.object({ email: z.string(), is_admin: z.boolean().default(false) });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** How a portal session was signed in: the first factor, and the second factor if one was used. */

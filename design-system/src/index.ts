@@ -1,3 +1,4 @@
+export * from './components/action-menu';
 export * from './components/alert';
 export * from './components/auth-card';
 export * from './components/auth-method-list';

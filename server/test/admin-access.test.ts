@@ -70,6 +70,17 @@ describe('every admin call is guarded on the server', () => {
     expect(error.status).toBe(403);
   });
 
+  test('the session check says whether the signed-in person is a platform admin, read fresh each time', async () => {
+    const { browser: user, account: person } = await signedIn(server);
+    expect(await user.api.call('session')).toEqual({ email: person.email, is_admin: false });
+    const { browser, account } = await signedInAdmin(server);
+    expect(await browser.api.call('session')).toEqual({ email: account.email, is_admin: true });
+    await server.ctx.db.update(accounts).set({ isAdmin: false }).where(eq(accounts.id, account.id));
+    expect((await browser.api.call('session')).is_admin).toBe(false);
+    const raw = await (await browser.fetch(`${server.url}/auth/session`)).json();
+    expect(raw).toEqual({ email: account.email, is_admin: false });
+  });
+
   test('a signed-out browser with a forged or stale cookie is still 401', async () => {
     const browser = server.browser();
     browser.cookies.set('helios_session', 'x'.repeat(43));

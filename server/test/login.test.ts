@@ -121,7 +121,7 @@ describe('password', () => {
     expect(browser.cookies.get('helios_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const info = await browser.api.call('userinfo');
     expect(info.email).toBe(account.email);
-    expect(await browser.api.call('session')).toEqual({ email: account.email });
+    expect(await browser.api.call('session')).toMatchObject({ email: account.email });
     const [row] = await server.ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row?.lastLoginAt).toBeInstanceOf(Date);
     // After sign-in the ping says Done, so a second visit continues at once (single sign-on).

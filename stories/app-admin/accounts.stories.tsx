@@ -43,13 +43,23 @@ async function rowOf(canvasElement: HTMLElement, email: string) {
   return within(row);
 }
 
+/** Opens a row's action menu (by keyboard, as a person would) and picks an action. */
+async function chooseAction(canvasElement: HTMLElement, row: ReturnType<typeof within>, email: string, action: string) {
+  row.getByRole('button', { name: `Actions for ${email}` }).focus();
+  await userEvent.keyboard('{Enter}');
+  const menu = within(await within(canvasElement.ownerDocument.body).findByRole('menu'));
+  await userEvent.click(menu.getByRole('menuitem', { name: action }));
+}
+
 export const Results: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await search(canvasElement);
     await expect(await canvas.findByRole('table', { name: 'Accounts matching “anna”' })).toBeVisible();
     const user = await rowOf(canvasElement, anna.email);
-    await expect(user.getByText(anna.id)).toBeVisible();
+    // The id shortened to 8 characters; the whole id is the tooltip and what Copy copies.
+    await expect(user.getByText(anna.id.slice(0, 8))).toHaveAttribute('title', anna.id);
+    await expect(user.getByRole('button', { name: `Copy the full ID of ${anna.email}` })).toBeVisible();
     await expect(user.getByRole('img', { name: 'Anna Andersson' })).toHaveTextContent('AA');
     await expect(user.getByText('User')).toBeVisible();
     await expect(user.getByText('3 days ago')).toBeVisible();
@@ -60,10 +70,15 @@ export const Results: Story = {
     // Active tenants can be logged in to; inactive ones cannot.
     await expect(user.getByRole('button', { name: 'Log in as the account to Acme Rekrytering: acme' })).toBeVisible();
     await expect(user.queryByRole('button', { name: /Acme Nordic/ })).toBeNull();
-    await expect(user.getByRole('link', { name: 'Tokens of Anna Andersson' })).toHaveAttribute(
+    // Per-row actions are in a menu.
+    await userEvent.click(user.getByRole('button', { name: `Actions for ${anna.email}` }));
+    const menu = within(await within(canvasElement.ownerDocument.body).findByRole('menu'));
+    await expect(menu.getByRole('menuitem', { name: 'Tokens' })).toHaveAttribute(
       'href',
       `/admin/tokens/anna%40acme.test/${anna.id}`,
     );
+    await expect(menu.getByRole('menuitem', { name: 'Send password reset email' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
     const stakeholder = await rowOf(canvasElement, annaStakeholder.email);
     await expect(stakeholder.getByText('Stakeholder')).toBeVisible();
     await expect(stakeholder.getByText('never')).toBeVisible();
@@ -79,7 +94,9 @@ export const KeyboardAndEmptyTerm: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const box = await search(canvasElement);
-    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'));
+    await canvas.findByRole('table');
+    // Enter closed the list over the table; the arrow keys open it to pick from.
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await expect(box).toHaveValue(annaStakeholder.email);
     await waitFor(() => expect(canvasElement.ownerDocument.activeElement?.id).toBe(`account-${annaStakeholder.id}`));
@@ -91,6 +108,32 @@ export const KeyboardAndEmptyTerm: Story = {
   },
 };
 
+/** Kinds the interface names beside the server's (Google, Microsoft, SMS) and one the console
+ * does not know: the list still loads, the unknown one as a neutral badge. */
+export const NewCredentialKinds: Story = {
+  parameters: admin('/admin/accounts', [
+    answer('GET', SEARCH, [
+      {
+        ...anna,
+        available_credentials: [
+          ...anna.available_credentials,
+          { id: 'c0000000-0000-4000-8000-0000000000a1', type: 'sms', provider: null },
+          { id: 'c0000000-0000-4000-8000-0000000000a2', type: 'microsoft', provider: null },
+          { id: 'c0000000-0000-4000-8000-0000000000a3', type: 'passkey', provider: null },
+        ],
+      },
+    ]),
+  ]),
+  play: async ({ canvasElement }) => {
+    await search(canvasElement);
+    const user = await rowOf(canvasElement, anna.email);
+    await expect(user.getByText('SMS')).toBeVisible();
+    await expect(user.getByText('Microsoft')).toBeVisible();
+    await expect(user.getByText('Other (passkey)')).toHaveAttribute('data-kind', 'other');
+    await expect(within(canvasElement).queryByText('Failed to load accounts')).toBeNull();
+  },
+};
+
 export const Failed: Story = {
   parameters: admin('/admin/accounts', [failure('GET', SEARCH, 500)]),
   play: async ({ canvasElement }) => {
@@ -98,6 +141,7 @@ export const Failed: Story = {
     await search(canvasElement);
     await expect(await canvas.findByText('Failed to load accounts')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvas.queryByText('No accounts found')).toBeNull();
   },
 };
 
@@ -157,11 +201,11 @@ export const ResetEmail: Story = {
   play: async ({ canvasElement }) => {
     await search(canvasElement);
     const user = await rowOf(canvasElement, anna.email);
-    await userEvent.click(user.getByRole('button', { name: 'Send password reset email to anna@acme.test' }));
+    await chooseAction(canvasElement, user, anna.email, 'Send password reset email');
     await expectToast(canvasElement, 'Password reset email sent');
     await expect(callsTo(canvasElement, 'POST', `/api/accounts/${anna.id}/reset-password`)[0]?.body).toBeUndefined();
     const stakeholder = await rowOf(canvasElement, annaStakeholder.email);
-    await userEvent.click(stakeholder.getByRole('button', { name: /^Send password reset email/ }));
+    await chooseAction(canvasElement, stakeholder, annaStakeholder.email, 'Send password reset email');
     await expectToast(canvasElement, 'Failed to send password reset email');
   },
 };
@@ -226,6 +270,28 @@ export const ResetLinks: Story = {
     await expect(dialog.getByText('No links match “nobody”')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** More than 99 active links: the count badge says 99+ (the exact number is its tooltip). */
+export const ManyResetLinks: Story = {
+  parameters: admin('/admin/accounts', [
+    answer(
+      'GET',
+      '/api/accounts/password-resets',
+      Array.from({ length: 120 }, (_, i) => ({
+        email: `person${i}@acme.test`,
+        link: `https://helios.test/login/set-password/link${i}`,
+      })),
+    ),
+  ]),
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Reset links' }));
+    const dialog = within(await page.findByRole('dialog', { name: 'Active password reset links' }));
+    const count = await dialog.findByText('99+');
+    await expect(count).toHaveAttribute('title', '120');
+    await expect(count.parentElement).toHaveTextContent('Active links99+');
   },
 };
 

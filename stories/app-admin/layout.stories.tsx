@@ -65,6 +65,60 @@ export const CollapsedAndDark: Story = {
   },
 };
 
+/** The top bar names who is signed in and signs them out. */
+export const SignedInPersonSignsOut: Story = {
+  parameters: admin('/admin/invoice', [
+    answer('GET', '/api/invoice/', []),
+    { method: 'POST', path: '/auth/logout', respond: { status: 204 } },
+  ]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = (await canvas.findByText(ADMIN_EMAIL)).closest('header') as HTMLElement;
+    await expect(banner).toHaveTextContent(`Signed in as ${ADMIN_EMAIL}`);
+    await userEvent.click(within(banner).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(getRecord(canvasElement).externalNavigations).toEqual(['/login?from=%2Fadmin']));
+    await expect(callsTo(canvasElement, 'POST', '/auth/logout')).toHaveLength(1);
+  },
+};
+
+/** A signed-in person who is not an admin: the no-access page at once, never the console. */
+export const NotAnAdmin: Story = {
+  parameters: admin('/admin/tenants', [{ method: 'POST', path: '/auth/logout', respond: { status: 204 } }], {
+    isAdmin: false,
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'No access to the admin console' }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(`You are signed in as ${ADMIN_EMAIL}, but this account is not a platform admin.`),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('navigation', { name: 'Admin' })).toBeNull();
+    await expect(canvas.queryByRole('combobox')).toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Go to the sign-in portal' })).toHaveAttribute('href', '/login');
+    // Only the session check ran: no admin call had to fail first.
+    await expect(getRecord(canvasElement).calls.map((call) => call.path)).toEqual(['/auth/session']);
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in with another account' }));
+    await waitFor(() =>
+      expect(getRecord(canvasElement).externalNavigations).toEqual(['/login?from=%2Fadmin%2Ftenants']),
+    );
+  },
+};
+
+export const NotAnAdminSwedish: Story = {
+  parameters: admin('/admin', [], { isAdmin: false }),
+  globals: { locale: 'sv' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Ingen åtkomst till adminkonsolen' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Logga in med ett annat konto' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Gå till inloggningsportalen' })).toBeVisible();
+  },
+};
+
 export const SignedOutRedirects: Story = {
   parameters: admin('/admin/accounts?x=1', [], { signedIn: false }),
   play: async ({ canvasElement }) => {
@@ -94,7 +148,7 @@ export const AdminCallSignedOut: Story = {
       // Signed in when the page opened; the session ended before the invoice call.
       respond: ({ call }) =>
         call === 1
-          ? { body: { email: ADMIN_EMAIL } }
+          ? { body: { email: ADMIN_EMAIL, is_admin: true } }
           : { status: 401, body: { detail: [{ type: 'unauthenticated', msg: 'x' }] } },
     },
   ]),

@@ -84,14 +84,30 @@ export const Results: Story = {
   parameters: admin('/admin', [searchAcme]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await searchFor(canvasElement, 'acme');
+    const box = await searchFor(canvasElement, 'acme');
     const list = await canvas.findByRole('list', { name: 'Tenants' });
     const rows = within(list).getAllByRole('button', { expanded: false });
     await expect(rows).toHaveLength(2);
+    // Enter closed the search list, so the results show once, not again in a list over them.
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByRole('option')).toBeNull();
+    await expect(canvas.getAllByText('Acme Nordic').filter((name) => name.checkVisibility())).toHaveLength(1);
     await expect(within(list).getByText('12 users')).toBeVisible();
     await expect(within(list).getByText('1 user')).toBeVisible();
     await expect(within(list).getByText('Deactivates 2030-06-30 22:00 UTC')).toBeVisible();
     await expect(callsTo(canvasElement, 'GET', '/api/tenants/search/acme')).toHaveLength(1);
+  },
+};
+
+/** A big tenant: the user count badge stays three characters wide, the exact count is its tooltip. */
+export const ManyUsers: Story = {
+  parameters: admin('/admin', [answer('GET', '/api/tenants/search/acme', [{ ...acme, user_count: 1234 }])]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await searchFor(canvasElement, 'acme');
+    const list = await canvas.findByRole('list', { name: 'Tenants' });
+    const badge = within(list).getByText('99+ users');
+    await expect(badge).toHaveAttribute('title', '1234 users');
   },
 };
 
@@ -108,9 +124,10 @@ export const KeyboardPicksAndClears: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const box = await searchFor(canvasElement, 'acme');
-    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'));
-    // ArrowDown activates the first result; Enter opens that tenant's row.
+    await canvas.findByRole('list', { name: 'Tenants' });
+    // ArrowDown opens the list of results and activates the first; Enter opens that tenant's row.
     await userEvent.keyboard('{ArrowDown}');
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
     const options = canvas.getAllByRole('option');
     await expect(options[0]).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
@@ -179,6 +196,8 @@ export const Failed: Story = {
     const canvas = within(canvasElement);
     await searchFor(canvasElement, 'acme');
     await expect(await canvas.findByText('Failed to load tenants')).toBeVisible();
+    // The failure is the answer: no "No tenants found" beside it.
+    await expect(canvas.queryByText('No tenants found')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(await canvas.findByRole('button', { name: /Acme Rekrytering/, expanded: false })).toBeVisible();
     await expect(callsTo(canvasElement, 'GET', '/api/tenants/search/acme')).toHaveLength(2);

@@ -60,6 +60,22 @@ export const Small: Story = {
   args: { size: 'sm', variant: 'ghost', label: 'Copy' },
 };
 
+/** The icon alone, for a table cell: the label stays the accessible name and is the tooltip. */
+export const IconOnly: Story = {
+  args: { iconOnly: true, variant: 'ghost', label: 'Copy the full ID', value: '6f1c2f4e-8a1b-4c3d-9e0f-123456789abc' },
+  play: async ({ args, canvasElement }) => {
+    const writeText = fn().mockResolvedValue(undefined);
+    await withClipboard({ writeText }, async () => {
+      const button = within(canvasElement).getByRole('button', { name: 'Copy the full ID' });
+      await expect(button).toHaveAttribute('title', 'Copy the full ID');
+      await expect(button.getBoundingClientRect().width).toBeLessThanOrEqual(32);
+      await userEvent.click(button);
+      await expect(writeText).toHaveBeenCalledWith(args.value);
+      await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Copied');
+    });
+  },
+};
+
 export const FallbackWithoutClipboardApi: Story = {
   play: async ({ args, canvasElement }) => {
     const execCommand = spyOn(document, 'execCommand').mockReturnValue(true);

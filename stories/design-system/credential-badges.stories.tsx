@@ -22,6 +22,7 @@ const swedish = {
     webauthn: 'Säkerhetsnyckel',
     totp: 'Autentiseringsapp',
     sms: 'SMS',
+    other: 'Annan',
   },
   deleteLabel: (label: string) => `Ta bort ${label}`,
 };
@@ -80,6 +81,25 @@ export const Swedish: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Lösenord')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Ta bort Autentiseringsapp' })).toBeVisible();
+  },
+};
+
+/** A kind this version does not know (the API may add kinds): a neutral badge with its name, not a failure. */
+export const UnknownKind: Story = {
+  args: {
+    credentials: [
+      { id: 'c1', type: 'password' },
+      { id: 'c2', type: 'passkey' },
+    ],
+    onDelete: fn(),
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const badge = canvas.getByText('Other (passkey)');
+    await expect(badge).toHaveAttribute('data-kind', 'other');
+    await expect(badge.className).toContain('bg-secondary');
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Other (passkey)' }));
+    await expect(args.onDelete).toHaveBeenCalledWith({ id: 'c2', type: 'passkey' });
   },
 };
 

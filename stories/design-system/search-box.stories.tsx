@@ -143,9 +143,66 @@ export const EnterWithoutActiveOptionSearches: Story = {
     await expect(args.onSearch).toHaveBeenCalledOnce();
     await expect(args.onSearch).toHaveBeenCalledWith('örebro');
     await expect(args.onPick).not.toHaveBeenCalled();
-    // The search ran and found nothing, so that is said.
-    await expect(canvas.getByRole('status')).toHaveTextContent('No results');
+    // The page shows what a search found; the list stays shut until asked for with an arrow key.
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('{ArrowDown}');
     await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('No results');
+  },
+};
+
+/** Enter searches and closes the list: the results show on the page, not twice with a list over them. */
+export const EnterClosesTheList: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox');
+    await userEvent.type(input, 'acme');
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('listbox', { hidden: true })).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSearch).toHaveBeenCalledWith('acme');
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByRole('option')).toBeNull();
+    await expect(input).toHaveFocus();
+    // The arrow keys bring the list back to pick from.
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getAllByRole('option')).toHaveLength(TENANTS.length);
+  },
+};
+
+export const OutsideClickCloses: Story = {
+  render: (args) => (
+    <div className="grid gap-4">
+      <TenantSearchBox {...args} />
+      <p>Elsewhere on the page</p>
+    </div>
+  ),
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox');
+    await userEvent.type(input, 'acme');
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(canvas.getByText('Elsewhere on the page'));
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByRole('option')).toBeNull();
+    await expect(input).toHaveValue('acme');
+    await expect(args.onPick).not.toHaveBeenCalled();
+  },
+};
+
+/** A failed search says so in the list, never "No results" beside the page's error. */
+export const FailedSearch: Story = {
+  args: { results: [], error: 'Failed to load tenants' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox');
+    await userEvent.type(input, 'acme{Enter}');
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByText('Failed to load tenants')).toBeVisible();
+    await expect(canvas.queryByText('No results')).toBeNull();
   },
 };
 
@@ -205,7 +262,7 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('combobox'));
-    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{ArrowDown}');
     await expect(canvas.getByRole('combobox')).toHaveAttribute('aria-expanded', 'true');
     await expect(canvas.getByRole('status')).toHaveTextContent('Searching');
     await expect(canvas.queryByText('No results')).toBeNull();

@@ -63,6 +63,45 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** No box of the panel reaches into another: each badge stays inside its value cell. */
+async function expectNoOverlap(canvasElement: HTMLElement) {
+  const panel = canvasElement.querySelector('[data-slot=sms-settings-panel]') as HTMLElement;
+  const badge = panel.querySelector('[data-slot=sms-waiting-for-signature]') as HTMLElement;
+  const cell = badge.closest('dd') as HTMLElement;
+  const box = badge.getBoundingClientRect();
+  const inCell = cell.getBoundingClientRect();
+  await expect(box.right).toBeLessThanOrEqual(inCell.right + 0.5);
+  for (const term of panel.querySelectorAll('dt')) {
+    const other = term.getBoundingClientRect();
+    const overlaps =
+      box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
+    await expect(overlaps, `the badge overlaps “${term.textContent}”`).toBe(false);
+  }
+}
+
+/** The width the panel gets in the console at 1280 px (beside the deactivation box): one column,
+ * and "Waiting for signature" never runs into "Warned". */
+export const NarrowAsInTheConsole: Story = {
+  render: (args, { globals }) => (
+    <div style={{ width: 459 }}>
+      <SmsSettingsPanel {...args} labels={pick(globals, { en: undefined, sv: swedish })} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Waiting for signature')).toBeVisible();
+    await expectNoOverlap(canvasElement);
+  },
+};
+
+export const NarrowSwedish: Story = {
+  ...NarrowAsInTheConsole,
+  globals: { locale: 'sv' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Väntar på signatur')).toBeVisible();
+    await expectNoOverlap(canvasElement);
+  },
+};
+
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -4,19 +4,19 @@ import { applyDarkMode, readDarkMode, writeDarkMode } from '../lib/dark-mode';
 
 export type Session =
   | { status: 'checking' }
-  | { status: 'signedIn'; email: string }
+  | { status: 'signedIn'; email: string; isAdmin: boolean }
   | { status: 'signedOut' }
   | { status: 'failed' };
 
 export const sessionAtom = atom<Session>({ status: 'checking' });
 
-/** GET /auth/session: the signed-in email, or 401 when signed out. */
+/** GET /auth/session: the signed-in email and whether it is a platform admin, or 401 when signed out. */
 export const checkSessionAtom = atom(null, async (get, set): Promise<Session> => {
   set(sessionAtom, { status: 'checking' });
   let session: Session;
   try {
-    const { email } = await get(apiAtom).call('session');
-    session = { status: 'signedIn', email };
+    const { email, is_admin } = await get(apiAtom).call('session');
+    session = { status: 'signedIn', email, isAdmin: is_admin };
   } catch (error) {
     const status = (error as { status?: number }).status;
     session = status === 401 ? { status: 'signedOut' } : { status: 'failed' };

@@ -1,4 +1,4 @@
-import type { AdminAccount, Credential } from '@helios/api';
+import type { AdminAccount, ListedCredential } from '@helios/api';
 
 /** What kind of account it is (spec §1): a user, else a stakeholder, else unknown. */
 export type AccountType = 'user' | 'stakeholder' | 'unknown';
@@ -12,7 +12,7 @@ export function accountType(account: Pick<AdminAccount, 'is_user' | 'is_stakehol
 /** Spec §4–5: any credential can be deleted except the password of a user account. */
 export function canDeleteCredential(
   account: Pick<AdminAccount, 'is_user'>,
-  credential: Pick<Credential, 'type'>,
+  credential: Pick<ListedCredential, 'type'>,
 ): boolean {
   return !(account.is_user && credential.type === 'password');
 }

@@ -46,7 +46,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     return userInfo(account, await credentialsOf(ctx.db, account.id));
   }
 
-  registerSession(app, ctx, routes.session, async (_, { account }) => ({ email: account.email }));
+  registerSession(app, ctx, routes.session, async (_, { account }) => ({
+    email: account.email,
+    is_admin: account.isAdmin,
+  }));
 
   register(app, routes.logout, async (_, request, reply) => {
     const session = await signOutRequest(ctx, request, reply, 'logout');

@@ -28,6 +28,8 @@ export type AdminStoryParameters = {
   api?: MockRoute[];
   /** Whether the session check finds a signed-in admin (default) or answers 401. */
   signedIn?: boolean;
+  /** Whether the signed-in person is a platform admin (default) or not. */
+  isAdmin?: boolean;
   /** What `dark_mode` in local storage holds. */
   darkMode?: 'true' | 'false';
   /** Starts with the sidebar collapsed. */
@@ -89,7 +91,7 @@ export const withAdminApp: Decorator = (Story, { parameters, canvasElement }) =>
     respond:
       params.signedIn === false
         ? { status: 401, body: { detail: [{ type: 'unauthenticated', msg: 'Not signed in' }] } }
-        : { body: { email: ADMIN_EMAIL } },
+        : { body: { email: ADMIN_EMAIL, is_admin: params.isAdmin ?? true } },
   };
   const store = createStore();
   store.set(apiAtom, createClient({ fetch: mockFetch([...(params.api ?? []), session], record) }));

@@ -40,6 +40,9 @@ const en = {
     forbiddenTitle: 'No access to the admin console',
     forbiddenText: 'You are signed in as {{email}}, but this account is not a platform admin.',
     signInAsOther: 'Sign in with another account',
+    signedInAs: 'Signed in as',
+    signOut: 'Sign out',
+    toPortal: 'Go to the sign-in portal',
   },
   tenants: {
     title: 'Tenants',
@@ -52,8 +55,8 @@ const en = {
     noneFoundHint: 'Try another name or slug.',
     idleTitle: 'Find a tenant',
     idleText: 'Search by name or slug to see a tenant’s users, SMS settings, deactivation date and settings.',
-    users_one: '{{count}} user',
-    users_other: '{{count}} users',
+    users_one: '{{shown}} user',
+    users_other: '{{shown}} users',
     inactive: 'Deactivates {{date}}',
     showDetails: 'Show details of {{name}}',
     loginAsAdmin: 'Log in as admin',
@@ -242,6 +245,11 @@ const en = {
     tenantInactive: 'inactive',
     loginFailed: 'Failed to log in as the account',
     resetLinks: 'Reset links',
+    actionsFor: 'Actions for {{email}}',
+    copyId: 'Copy the full ID of {{email}}',
+    copied: 'Copied',
+    idCopied: 'ID copied',
+    copyIdFailed: 'The browser would not copy the ID',
   },
   credentials: {
     password: 'Password',
@@ -251,6 +259,7 @@ const en = {
     webauthn: 'Security key',
     totp: 'Authenticator',
     sms: 'SMS',
+    other: 'Other',
   },
   lastLogin: {
     never: 'never',
@@ -266,6 +275,7 @@ const en = {
     years_other: '{{count}} years ago',
   },
   resetLinks: {
+    count: 'Active links',
     title: 'Active password reset links',
     description: 'Links that have not been used or expired, sorted by email.',
     filter: 'Filter by email',

@@ -41,6 +41,9 @@ const sv: Resources = {
     forbiddenTitle: 'Ingen åtkomst till adminkonsolen',
     forbiddenText: 'Du är inloggad som {{email}}, men kontot är inte plattformsadministratör.',
     signInAsOther: 'Logga in med ett annat konto',
+    signedInAs: 'Inloggad som',
+    signOut: 'Logga ut',
+    toPortal: 'Gå till inloggningsportalen',
   },
   tenants: {
     title: 'Kunder',
@@ -54,8 +57,8 @@ const sv: Resources = {
     idleTitle: 'Hitta en kund',
     idleText:
       'Sök på namn eller slug för att se kundens användare, SMS-inställningar, avaktiveringsdatum och inställningar.',
-    users_one: '{{count}} användare',
-    users_other: '{{count}} användare',
+    users_one: '{{shown}} användare',
+    users_other: '{{shown}} användare',
     inactive: 'Avaktiveras {{date}}',
     showDetails: 'Visa detaljer för {{name}}',
     loginAsAdmin: 'Logga in som admin',
@@ -244,6 +247,11 @@ const sv: Resources = {
     tenantInactive: 'inaktiv',
     loginFailed: 'Det gick inte att logga in som kontot',
     resetLinks: 'Återställningslänkar',
+    actionsFor: 'Åtgärder för {{email}}',
+    copyId: 'Kopiera hela id:t för {{email}}',
+    copied: 'Kopierat',
+    idCopied: 'Id:t kopierades',
+    copyIdFailed: 'Webbläsaren kunde inte kopiera id:t',
   },
   credentials: {
     password: 'Lösenord',
@@ -253,6 +261,7 @@ const sv: Resources = {
     webauthn: 'Säkerhetsnyckel',
     totp: 'Autentiseringsapp',
     sms: 'SMS',
+    other: 'Annan',
   },
   lastLogin: {
     never: 'aldrig',
@@ -268,6 +277,7 @@ const sv: Resources = {
     years_other: 'för {{count}} år sedan',
   },
   resetLinks: {
+    count: 'Aktiva länkar',
     title: 'Aktiva länkar för lösenordsåterställning',
     description: 'Länkar som inte har använts eller gått ut, sorterade efter e-post.',
     filter: 'Filtrera på e-post',

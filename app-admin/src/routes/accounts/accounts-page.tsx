@@ -1,11 +1,15 @@
-import type { AdminAccount, Credential } from '@helios/api';
+import type { AdminAccount, ListedCredential } from '@helios/api';
 import {
+  ActionMenu,
+  ActionMenuButton,
+  ActionMenuContent,
+  ActionMenuItem,
   Avatar,
   Badge,
   Button,
-  buttonVariants,
+  CopyButton,
   CredentialBadges,
-  credentialBadgeKind,
+  credentialBadgeLabel,
   EmptyState,
   LastLogin,
   LoadStatus,
@@ -54,6 +58,7 @@ export function credentialLabels(t: Translate) {
     webauthn: t('credentials.webauthn'),
     totp: t('credentials.totp'),
     sms: t('credentials.sms'),
+    other: t('credentials.other'),
   };
 }
 
@@ -106,6 +111,7 @@ export function AccountsPage() {
         onPick={pick}
         loading={search.status === 'loading'}
         emptyText={t('accounts.noneFound')}
+        error={search.status === 'failed' ? t('accounts.failed') : undefined}
         loadingLabel={t('common.searching')}
         clearLabel={t('common.clearSearch')}
         className="max-w-xl"
@@ -130,7 +136,7 @@ export function AccountsPage() {
   );
 }
 
-type PendingDelete = { account: AdminAccount; credential: Credential; label: string };
+type PendingDelete = { account: AdminAccount; credential: ListedCredential; label: string };
 
 function AccountTable({ accounts, term }: { accounts: AdminAccount[]; term: string }) {
   const { t } = useT();
@@ -177,7 +183,7 @@ function AccountTable({ accounts, term }: { accounts: AdminAccount[]; term: stri
               key={account.id}
               account={account}
               onDelete={(credential) =>
-                setPending({ account, credential, label: labels[credentialBadgeKind(credential)] })
+                setPending({ account, credential, label: credentialBadgeLabel(credential, labels) })
               }
             />
           ))}
@@ -200,7 +206,13 @@ function AccountTable({ accounts, term }: { accounts: AdminAccount[]; term: stri
   );
 }
 
-function AccountRow({ account, onDelete }: { account: AdminAccount; onDelete: (credential: Credential) => void }) {
+function AccountRow({
+  account,
+  onDelete,
+}: {
+  account: AdminAccount;
+  onDelete: (credential: ListedCredential) => void;
+}) {
   const { t, i18n } = useT();
   const { toast } = useToast();
   const sendResetEmail = useSetAtom(sendResetEmailAtom);
@@ -223,19 +235,21 @@ function AccountRow({ account, onDelete }: { account: AdminAccount; onDelete: (c
 
   return (
     <TableRow id={accountRowId(account.id)} tabIndex={-1} className="focus-ring">
-      <TableCell>
+      <TableCell className="whitespace-normal">
         <div className="flex items-center gap-3">
           <Avatar name={account.name || account.email} src={account.image} size="sm" />
-          <div className="grid">
-            <span className="flex items-center gap-2 font-medium">
+          <div className="grid min-w-0">
+            <span className="flex flex-wrap items-center gap-x-2 font-medium">
               {account.name}
               {account.is_admin ? <Badge tone="info">{t('accounts.admin')}</Badge> : null}
             </span>
-            <span className="text-muted-foreground text-xs">{account.email}</span>
+            <span className="text-muted-foreground text-xs [overflow-wrap:anywhere]">{account.email}</span>
           </div>
         </div>
       </TableCell>
-      <TableCell className="font-mono text-xs">{account.id}</TableCell>
+      <TableCell>
+        <ShortId id={account.id} email={account.email} />
+      </TableCell>
       <TableCell>{t(typeLabels[accountType(account)])}</TableCell>
       <TableCell>
         <LastLogin
@@ -257,8 +271,8 @@ function AccountRow({ account, onDelete }: { account: AdminAccount; onDelete: (c
           <CredentialBadges
             credentials={account.available_credentials}
             labels={labels}
-            onDelete={(credential) => onDelete(credential as Credential)}
-            canDelete={(credential) => canDeleteCredential(account, credential as Credential)}
+            onDelete={(credential) => onDelete(credential as ListedCredential)}
+            canDelete={(credential) => canDeleteCredential(account, credential)}
             deleteLabel={(label) => t('accounts.deleteCredential', { label })}
           />
         ) : (
@@ -282,27 +296,44 @@ function AccountRow({ account, onDelete }: { account: AdminAccount; onDelete: (c
           <span className="text-muted-foreground text-sm">{t('accounts.noTenants')}</span>
         )}
       </TableCell>
-      <TableCell>
-        <div className="flex justify-end gap-2">
-          <Button
-            variant="outline"
-            size="sm"
+      <TableCell className="text-end">
+        <ActionMenu>
+          <ActionMenuButton
+            label={t('accounts.actionsFor', { email: account.email })}
             loading={sending}
             loadingLabel={t('common.loading')}
-            aria-label={t('accounts.sendResetTo', { email: account.email })}
-            onClick={() => void sendReset()}
-          >
-            {t('accounts.sendReset')}
-          </Button>
-          <Link
-            to={tokensPath(account)}
-            aria-label={t('accounts.tokensOf', { name: account.name || account.email })}
-            className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-          >
-            {t('accounts.tokens')}
-          </Link>
-        </div>
+          />
+          <ActionMenuContent>
+            <ActionMenuItem onSelect={() => void sendReset()}>{t('accounts.sendReset')}</ActionMenuItem>
+            <ActionMenuItem asChild>
+              <Link to={tokensPath(account)}>{t('accounts.tokens')}</Link>
+            </ActionMenuItem>
+          </ActionMenuContent>
+        </ActionMenu>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** An account id as its first 8 characters (enough to tell rows apart); the whole id is the
+ * tooltip and what the copy button copies. */
+function ShortId({ id, email }: { id: string; email: string }) {
+  const { t } = useT();
+  const { toast } = useToast();
+  return (
+    <span className="inline-flex items-center gap-1">
+      <code title={id} className="font-mono text-xs">
+        {id.slice(0, 8)}
+      </code>
+      <CopyButton
+        value={id}
+        iconOnly
+        variant="ghost"
+        label={t('accounts.copyId', { email })}
+        copiedLabel={t('accounts.copied')}
+        onCopied={() => toast(t('accounts.idCopied'))}
+        onCopyError={() => toast(t('accounts.copyIdFailed'), { tone: 'error' })}
+      />
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { CopyButton, LoadStatus, Modal, TextField, useToast } from '@helios/design-system';
+import { Badge, CopyButton, LoadStatus, Modal, TextField, useToast } from '@helios/design-system';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { clearResetLinksAtom, loadResetLinksAtom, resetLinksAtom } from '../../atoms/accounts';
@@ -55,25 +55,31 @@ export function ResetLinksModal({ open, onClose }: { open: boolean; onClose: () 
           ) : shown.length === 0 ? (
             <p className="text-muted-foreground text-sm">{t('resetLinks.noMatch', { term: filter.trim() })}</p>
           ) : (
-            <ul className="grid max-h-80 gap-2 overflow-y-auto" aria-label={t('resetLinks.title')}>
-              {shown.map((link) => (
-                <li key={`${link.email} ${link.link}`} className="flex items-center gap-3 rounded-md border p-2">
-                  <div className="grid min-w-0 flex-1">
-                    <span className="truncate font-medium text-sm">{link.email}</span>
-                    <span className="truncate font-mono text-muted-foreground text-xs">{link.link}</span>
-                  </div>
-                  <CopyButton
-                    value={link.link}
-                    size="sm"
-                    label={t('resetLinks.copy')}
-                    copiedLabel={t('resetLinks.copied')}
-                    aria-label={t('resetLinks.copyFor', { email: link.email })}
-                    onCopied={() => toast(t('resetLinks.copiedToast'))}
-                    onCopyError={() => toast(t('resetLinks.copyFailed'), { tone: 'error' })}
-                  />
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="flex items-center gap-2 text-muted-foreground text-sm">
+                {t('resetLinks.count')}
+                <Badge count={links.items.length} title={String(links.items.length)} />
+              </p>
+              <ul className="grid max-h-80 gap-2 overflow-y-auto" aria-label={t('resetLinks.title')}>
+                {shown.map((link) => (
+                  <li key={`${link.email} ${link.link}`} className="flex items-center gap-3 rounded-md border p-2">
+                    <div className="grid min-w-0 flex-1">
+                      <span className="truncate font-medium text-sm">{link.email}</span>
+                      <span className="truncate font-mono text-muted-foreground text-xs">{link.link}</span>
+                    </div>
+                    <CopyButton
+                      value={link.link}
+                      size="sm"
+                      label={t('resetLinks.copy')}
+                      copiedLabel={t('resetLinks.copied')}
+                      aria-label={t('resetLinks.copyFor', { email: link.email })}
+                      onCopied={() => toast(t('resetLinks.copiedToast'))}
+                      onCopyError={() => toast(t('resetLinks.copyFailed'), { tone: 'error' })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </LoadStatus>
       </div>

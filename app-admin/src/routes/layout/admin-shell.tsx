@@ -1,6 +1,8 @@
 import {
   Alert,
+  Avatar,
   Button,
+  buttonVariants,
   LoadStatus,
   Sidebar,
   type SidebarItem,
@@ -93,7 +95,7 @@ function useSessionGate() {
     navigate(routerPathOf(here.current.from ?? '/admin'), { replace: true });
   }, [navigate]);
 
-  return { session, forbidden, from: from ?? '/admin', retry, leaveForbidden };
+  return { session, forbidden, from: from ?? adminPathOf(location), retry, leaveForbidden };
 }
 
 /** Sidebar and content of every console page, behind the session check. */
@@ -124,8 +126,11 @@ export function AdminShell() {
       </main>
     );
   }
+  // Known at once from the session check: a signed-in person who is not an admin never sees the
+  // console, not even until the first admin call is refused.
+  if (!session.isAdmin) return <NoAdminAccess email={session.email} from={from} />;
   return (
-    <ShellLayout>
+    <ShellLayout email={session.email}>
       {forbidden ? (
         <Forbidden email={session.email} from={from} onRetry={leaveForbidden} />
       ) : (
@@ -137,7 +142,7 @@ export function AdminShell() {
   );
 }
 
-function ShellLayout({ children }: { children: ReactNode }) {
+function ShellLayout({ email, children }: { email: string; children: ReactNode }) {
   const { t } = useT();
   const { pathname } = useLocation();
   const [dark, setDark] = useAtom(darkModeAtom);
@@ -173,9 +178,14 @@ function ShellLayout({ children }: { children: ReactNode }) {
         renderLink={renderRouterLink}
         className="shrink-0"
       />
-      <main className="min-w-0 flex-1 overflow-y-auto">
-        <div className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6 lg:p-8">{children}</div>
-      </main>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-end gap-3 border-b px-4 py-2 sm:px-6 lg:px-8">
+          <SignedInPerson email={email} />
+        </header>
+        <main className="min-w-0 flex-1 overflow-y-auto">
+          <div className="mx-auto grid max-w-6xl gap-6 p-4 *:min-w-0 sm:p-6 lg:p-8">{children}</div>
+        </main>
+      </div>
     </div>
   );
 }
@@ -188,14 +198,13 @@ function renderRouterLink(_item: SidebarItem, children: ReactNode, { href, ...li
   );
 }
 
-/** Signed in, but the server refused an admin call (403): not a platform admin. */
-function Forbidden({ email, from, onRetry }: { email: string; from: string; onRetry: () => void }) {
-  const { t } = useT();
+/** Ends the portal session, then goes to the sign-in page (which brings the next person back to `from`). */
+function useSignOut(from: string) {
   const signOut = useSetAtom(signOutAtom);
   const navigation = useExternalNavigation();
   const [leaving, setLeaving] = useState(false);
 
-  async function signInAsOther() {
+  async function leave() {
     setLeaving(true);
     try {
       await signOut();
@@ -203,6 +212,64 @@ function Forbidden({ email, from, onRetry }: { email: string; from: string; onRe
       navigation.go(loginAddress(from));
     }
   }
+
+  return { leaving, leave };
+}
+
+/** Who is signed in, and Sign out: in the console's top bar. */
+function SignedInPerson({ email }: { email: string }) {
+  const { t } = useT();
+  const { leaving, leave } = useSignOut('/admin');
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Avatar name={email} size="sm" />
+      <span className="min-w-0 truncate text-sm" title={email}>
+        <span className="sr-only">{t('session.signedInAs')} </span>
+        {email}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        loading={leaving}
+        loadingLabel={t('common.loading')}
+        onClick={() => void leave()}
+      >
+        {t('session.signOut')}
+      </Button>
+    </div>
+  );
+}
+
+/** A signed-in person who is not a platform admin: told so on a page of its own, with a way to
+ * sign in as someone else or to go to the sign-in portal. */
+function NoAdminAccess({ email, from }: { email: string; from: string }) {
+  const { t } = useT();
+  const { leaving, leave } = useSignOut(from);
+  return (
+    <main className="mx-auto grid min-h-dvh max-w-lg place-items-center p-6">
+      <section aria-labelledby="no-admin-access" className="grid gap-4">
+        <h1 id="no-admin-access" className="font-semibold text-2xl">
+          {t('session.forbiddenTitle')}
+        </h1>
+        <p className="text-muted-foreground">{t('session.forbiddenText', { email })}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button loading={leaving} loadingLabel={t('common.loading')} onClick={() => void leave()}>
+            {t('session.signInAsOther')}
+          </Button>
+          <a href="/login" className={buttonVariants({ variant: 'outline' })}>
+            {t('session.toPortal')}
+          </a>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+/** Signed in as an admin, but the server refused an admin call (403): the rights were taken away
+ * since the page opened, or the check is out of date. */
+function Forbidden({ email, from, onRetry }: { email: string; from: string; onRetry: () => void }) {
+  const { t } = useT();
+  const { leaving, leave } = useSignOut(from);
 
   return (
     <Alert
@@ -213,7 +280,7 @@ function Forbidden({ email, from, onRetry }: { email: string; from: string; onRe
           <Button variant="outline" size="sm" onClick={onRetry}>
             {t('common.tryAgain')}
           </Button>
-          <Button size="sm" loading={leaving} loadingLabel={t('common.loading')} onClick={() => void signInAsOther()}>
+          <Button size="sm" loading={leaving} loadingLabel={t('common.loading')} onClick={() => void leave()}>
             {t('session.signInAsOther')}
           </Button>
         </>

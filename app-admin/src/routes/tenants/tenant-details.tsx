@@ -22,7 +22,9 @@ export function TenantDetailsPanel({ tenant }: { tenant: TenantSummary }) {
   }, [tenant.id, load]);
 
   return (
-    <div className="grid gap-6">
+    // Grid items may shrink below their content (`min-w-0`): a wide table scrolls in its own box
+    // instead of widening the page.
+    <div className="grid gap-6 *:min-w-0">
       <TenantUsers tenantId={tenant.id} />
       <LoadStatus
         status={details?.status ?? 'loading'}
@@ -32,7 +34,7 @@ export function TenantDetailsPanel({ tenant }: { tenant: TenantSummary }) {
         retryLabel={t('common.tryAgain')}
       >
         {details?.tenant ? (
-          <div className="grid items-start gap-6 lg:grid-cols-2">
+          <div className="grid items-start gap-6 *:min-w-0 lg:grid-cols-2">
             <TenantSms tenant={details.tenant} sms={details.sms} />
             <TenantDeactivation tenant={details.tenant} />
             <TenantOidcClient tenant={details.tenant} className="lg:col-span-2" />

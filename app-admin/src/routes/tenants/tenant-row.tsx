@@ -1,5 +1,5 @@
 import type { TenantSummary } from '@helios/api';
-import { Badge, Button, Card, formatUtc, Spinner } from '@helios/design-system';
+import { Badge, Button, badgeCountText, Card, formatUtc, Spinner } from '@helios/design-system';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useId, useState } from 'react';
 import { expandedTenantsAtom, tenantLoginAsAdminAtom, toggleTenantAtom } from '../../atoms/tenants';
@@ -44,7 +44,9 @@ export function TenantRow({ tenant }: { tenant: TenantSummary }) {
               <Chevron open={expanded} />
               <span className="font-semibold">{tenant.name}</span>
               <span className="font-mono text-muted-foreground text-sm">{tenant.slug}</span>
-              <Badge>{t('tenants.users', { count: tenant.user_count })}</Badge>
+              <Badge title={t('tenants.users', { count: tenant.user_count, shown: String(tenant.user_count) })}>
+                {t('tenants.users', { count: tenant.user_count, shown: badgeCountText(tenant.user_count) })}
+              </Badge>
               {tenant.inactive_at ? (
                 <Badge tone="warning">{t('tenants.inactive', { date: formatUtc(tenant.inactive_at) })}</Badge>
               ) : null}

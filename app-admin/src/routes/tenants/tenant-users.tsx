@@ -41,7 +41,7 @@ export function TenantUsers({ tenantId }: { tenantId: string }) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-3">
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-3">
       <h3 id={headingId} className="font-semibold text-base">
         {t('tenantUsers.title')}
       </h3>
@@ -106,8 +106,8 @@ function UserRow({ tenantId, user }: { tenantId: string; user: TenantUser }) {
 
   return (
     <TableRow>
-      <TableCell className="font-medium">{user.name}</TableCell>
-      <TableCell>{user.email}</TableCell>
+      <TableCell className="whitespace-normal font-medium">{user.name}</TableCell>
+      <TableCell className="whitespace-normal [overflow-wrap:anywhere]">{user.email}</TableCell>
       <TableCell>
         <Badge tone={user.active ? 'success' : 'neutral'}>
           {user.active ? t('tenantUsers.active') : t('tenantUsers.inactive')}

@@ -71,6 +71,7 @@ export function TenantsPage() {
         onPick={pick}
         loading={search.status === 'loading'}
         emptyText={t('tenants.noneFound')}
+        error={search.status === 'failed' ? t('tenants.failed') : undefined}
         loadingLabel={t('common.searching')}
         clearLabel={t('common.clearSearch')}
         className="max-w-xl"

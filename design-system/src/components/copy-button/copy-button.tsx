@@ -69,6 +69,9 @@ export type CopyButtonProps = Omit<ButtonProps, 'children' | 'value'> & {
   onCopied?: (value: string) => void;
   /** Called when the browser would not copy. */
   onCopyError?: (error: unknown) => void;
+  /** Shows the icon alone (for tight places such as a table cell); the label stays the
+   * accessible name and becomes the tooltip. */
+  iconOnly?: boolean;
 };
 
 /** Copies `value` to the clipboard and confirms it for about two seconds. */
@@ -80,6 +83,7 @@ export function CopyButton({
   copiedDurationMs = COPIED_FEEDBACK_MS,
   onCopied,
   onCopyError,
+  iconOnly = false,
   onClick,
   variant = 'outline',
   ...props
@@ -110,14 +114,15 @@ export function CopyButton({
         data-slot="copy-button"
         data-copied={copied || undefined}
         variant={variant}
-        className={className}
+        title={iconOnly ? label : undefined}
+        className={cn(iconOnly && 'size-8 px-0', className)}
         onClick={handleClick}
         {...props}
       >
         {copied ? <CheckIcon /> : <CopyIcon />}
         {/* Both labels share one grid cell so the button keeps its width when the text swaps;
             the hidden one is `invisible`, which also leaves it out of the accessible name. */}
-        <span className="grid">
+        <span className={cn('grid', iconOnly && 'sr-only')}>
           <span className={cn('col-start-1 row-start-1', copied && 'invisible')}>{label}</span>
           <span className={cn('col-start-1 row-start-1', !copied && 'invisible')}>{copiedLabel}</span>
         </span>

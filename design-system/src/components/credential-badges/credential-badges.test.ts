@@ -33,6 +33,11 @@ describe('credentialBadgeKind', () => {
     expect(credentialBadgeKind({ type: 'oidc', provider: 'notgoogle.com' })).toBe('sso');
   });
 
+  it('counts a kind it does not know as other', () => {
+    expect(credentialBadgeKind({ type: 'passkey' })).toBe('other');
+    expect(credentialBadgeKind({ type: 'toString' })).toBe('other');
+  });
+
   it('ignores case and surrounding spaces', () => {
     expect(credentialBadgeKind({ type: 'oidc', provider: ' Accounts.Google.COM ' })).toBe('google');
   });

@@ -2,16 +2,21 @@ import type * as React from 'react';
 import { cn } from '../../lib/cn';
 import { Badge, type BadgeProps } from '../badge/badge';
 
+/** The credential kinds the badges know; any other kind still gets a (neutral) badge. */
+export type KnownCredentialType = 'password' | 'oidc' | 'webauthn' | 'totp' | 'google' | 'microsoft' | 'sms';
+
 /** A sign-in method of an account, as the admin API lists it. */
 export type AccountCredential = {
   id: string;
-  type: 'password' | 'oidc' | 'webauthn' | 'totp' | 'google' | 'microsoft' | 'sms';
+  /** A known kind, or one added after this version: the list never fails on a new kind. */
+  type: KnownCredentialType | (string & {});
   /** Host of the identity provider for `oidc` credentials. */
   provider?: string | null;
 };
 
-/** What a credential is to a person reading the list; an OIDC credential of Google or Microsoft counts as those. */
-export type CredentialBadgeKind = 'password' | 'google' | 'microsoft' | 'sso' | 'webauthn' | 'totp' | 'sms';
+/** What a credential is to a person reading the list; an OIDC credential of Google or Microsoft
+ * counts as those, a kind the badges do not know as `other`. */
+export type CredentialBadgeKind = 'password' | 'google' | 'microsoft' | 'sso' | 'webauthn' | 'totp' | 'sms' | 'other';
 
 /** Badge texts per credential kind. */
 export type CredentialBadgeLabels = Record<CredentialBadgeKind, string>;
@@ -24,6 +29,7 @@ const defaultLabels: CredentialBadgeLabels = {
   webauthn: 'Security key',
   totp: 'Authenticator',
   sms: 'SMS',
+  other: 'Other',
 };
 
 const kindTones: Record<CredentialBadgeKind, NonNullable<BadgeProps['tone']>> = {
@@ -34,7 +40,10 @@ const kindTones: Record<CredentialBadgeKind, NonNullable<BadgeProps['tone']>> = 
   webauthn: 'success',
   totp: 'success',
   sms: 'warning',
+  other: 'neutral',
 };
+
+const NAMED_KINDS: ReadonlySet<string> = new Set(['password', 'webauthn', 'totp', 'google', 'microsoft', 'sms']);
 
 const GOOGLE_HOSTS = /(^|\.)(google\.com|googleapis\.com)$/;
 const MICROSOFT_HOSTS = /(^|\.)(microsoft\.com|microsoftonline\.com|live\.com)$/;
@@ -51,11 +60,24 @@ function providerHost(provider: string): string {
 
 /** Classifies a credential; `oidc` from a Google or Microsoft host is Google or Microsoft, any other `oidc` is SSO. */
 export function credentialBadgeKind(credential: Pick<AccountCredential, 'type' | 'provider'>): CredentialBadgeKind {
-  if (credential.type !== 'oidc') return credential.type;
+  if (credential.type !== 'oidc') {
+    return NAMED_KINDS.has(credential.type) ? (credential.type as CredentialBadgeKind) : 'other';
+  }
   const host = credential.provider ? providerHost(credential.provider) : '';
   if (GOOGLE_HOSTS.test(host)) return 'google';
   if (MICROSOFT_HOSTS.test(host)) return 'microsoft';
   return 'sso';
+}
+
+/** The text of a credential's badge; an unknown kind keeps its own name beside the word for
+ * "other", so an admin can tell what it is. */
+export function credentialBadgeLabel(
+  credential: Pick<AccountCredential, 'type' | 'provider'>,
+  labels?: Partial<CredentialBadgeLabels>,
+): string {
+  const words = { ...defaultLabels, ...labels };
+  const kind = credentialBadgeKind(credential);
+  return kind === 'other' ? `${words.other} (${credential.type})` : words[kind];
 }
 
 export type CredentialBadgesProps = Omit<React.ComponentProps<'ul'>, 'children'> & {
@@ -81,12 +103,11 @@ export function CredentialBadges({
   className,
   ...props
 }: CredentialBadgesProps) {
-  const words = { ...defaultLabels, ...labels };
   return (
     <ul data-slot="credential-badges" className={cn('flex flex-wrap items-center gap-1.5', className)} {...props}>
       {credentials.map((credential) => {
         const kind = credentialBadgeKind(credential);
-        const label = words[kind];
+        const label = credentialBadgeLabel(credential, labels);
         const deletable = onDelete !== undefined && (canDelete?.(credential) ?? true);
         return (
           <li key={credential.id} data-slot="credential-badge-item">

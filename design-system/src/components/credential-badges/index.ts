@@ -3,5 +3,6 @@ export type {
   CredentialBadgeKind,
   CredentialBadgeLabels,
   CredentialBadgesProps,
+  KnownCredentialType,
 } from './credential-badges';
-export { CredentialBadges, credentialBadgeKind } from './credential-badges';
+export { CredentialBadges, credentialBadgeKind, credentialBadgeLabel } from './credential-badges';

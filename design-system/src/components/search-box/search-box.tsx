@@ -42,6 +42,9 @@ export type SearchBoxProps<T> = Omit<
   loading?: boolean;
   /** Text shown when a search found nothing. */
   emptyText?: React.ReactNode;
+  /** Set when the last search failed: the list says this instead of `emptyText` (the page shows
+   * the failure in full, so "nothing found" never stands beside it). */
+  error?: React.ReactNode;
   /** Announced while results load. */
   loadingLabel?: string;
   /** Marks the field as required. */
@@ -60,8 +63,10 @@ const NO_OPTION = -1;
 
 /**
  * A search field with a list of results: the WAI-ARIA 1.2 combobox pattern with a listbox popup.
- * Focus stays in the field; ArrowDown/ArrowUp move the active option (wrapping), Enter picks it
- * or searches, Escape closes the list and, when it is already closed, clears the term.
+ * Focus stays in the field; ArrowDown/ArrowUp open the list and move the active option
+ * (wrapping), Enter picks it or searches, Escape closes the list and, when it is already closed,
+ * clears the term. A search run with Enter closes the list: the page shows the results, and a
+ * list over them would only repeat them. Leaving the field (an outside click) closes it too.
  */
 export function SearchBox<T>({
   label,
@@ -80,6 +85,7 @@ export function SearchBox<T>({
   onClear,
   loading = false,
   emptyText = 'No results',
+  error,
   loadingLabel = 'Searching',
   required = false,
   disabled = false,
@@ -107,8 +113,10 @@ export function SearchBox<T>({
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const activeIndex = activeKey === null ? NO_OPTION : results.findIndex((item) => getKey(item) === activeKey);
+  const failed = error !== undefined && error !== null && error !== false;
   const expanded = open && (loading || results.length > 0 || searched);
-  const showEmpty = expanded && !loading && results.length === 0;
+  const showEmpty = expanded && !loading && results.length === 0 && !failed;
+  const showError = expanded && !loading && results.length === 0 && failed;
   const activeOptionId = expanded && activeIndex !== NO_OPTION ? optionId(activeIndex) : undefined;
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
@@ -123,14 +131,16 @@ export function SearchBox<T>({
     onValueChange?.(next);
   }
 
-  function search(text: string) {
+  /** Runs a search; `keepOpen` when it came from typing (the list is the result), not from Enter. */
+  function search(text: string, keepOpen: boolean) {
     clearTimeout(searchTimer.current);
     if (text.trim() === '') {
       clear();
       return;
     }
     setSearched(true);
-    setOpen(true);
+    setOpen(keepOpen);
+    setActiveKey(null);
     onSearch?.(text);
   }
 
@@ -180,7 +190,7 @@ export function SearchBox<T>({
         event.preventDefault();
         const active = results[activeIndex];
         if (expanded && active !== undefined) pick(active);
-        else search(term);
+        else search(term, false);
         return;
       }
       case 'Escape': {
@@ -208,7 +218,7 @@ export function SearchBox<T>({
     setOpen(true);
     if (!searchOnType) return;
     clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => search(next), searchDelay);
+    searchTimer.current = setTimeout(() => search(next, true), searchDelay);
   }
 
   return (
@@ -311,6 +321,11 @@ export function SearchBox<T>({
         {showEmpty ? (
           <p data-slot="search-box-empty" role="status" className="px-3 py-2 text-sm">
             {emptyText}
+          </p>
+        ) : null}
+        {showError ? (
+          <p data-slot="search-box-error" className="px-3 py-2 text-destructive text-sm">
+            {error}
           </p>
         ) : null}
       </div>

@@ -165,7 +165,9 @@ export function SmsSettingsPanel({
       data-slot="sms-settings-panel"
       aria-labelledby={titleId}
       aria-busy={busy || undefined}
-      className={cn('grid gap-4 rounded-xl border bg-card p-4 text-card-foreground', className)}
+      // A container: the settings take two columns only when the panel itself is wide enough,
+      // whatever the window's width (in the console it shares a row with another box).
+      className={cn('@container grid gap-4 rounded-xl border bg-card p-4 text-card-foreground', className)}
       {...props}
     >
       <header data-slot="sms-settings-header" className="flex flex-wrap items-center gap-2">
@@ -178,7 +180,7 @@ export function SmsSettingsPanel({
         {settings.paused ? <Badge tone="warning">{words.pausedStatus}</Badge> : null}
       </header>
 
-      <dl data-slot="sms-settings-list" className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+      <dl data-slot="sms-settings-list" className="grid gap-x-6 gap-y-3 text-sm @xl:grid-cols-2">
         <EditableSetting
           label={words.sender}
           display={settings.sender || words.notSet}
@@ -225,7 +227,8 @@ export function SmsSettingsPanel({
           {settings.signature ? (
             settings.signature
           ) : (
-            <Badge data-slot="sms-waiting-for-signature" tone="warning">
+            // A long translation wraps inside its cell instead of running into the next one.
+            <Badge data-slot="sms-waiting-for-signature" tone="warning" className="w-auto whitespace-normal text-start">
               {words.waitingForSignature}
             </Badge>
           )}
@@ -344,7 +347,7 @@ function EditableSetting<V>({
   }
 
   return (
-    <div data-slot="sms-setting" data-editing="true" className="sm:col-span-2">
+    <div data-slot="sms-setting" data-editing="true" className="@xl:col-span-2">
       <dt className="sr-only">{label}</dt>
       <dd>
         <form

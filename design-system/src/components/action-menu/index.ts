@@ -1,0 +1,8 @@
+export type {
+  ActionMenuButtonProps,
+  ActionMenuContentProps,
+  ActionMenuItemProps,
+  ActionMenuProps,
+  ActionMenuTriggerProps,
+} from './action-menu';
+export { ActionMenu, ActionMenuButton, ActionMenuContent, ActionMenuItem, ActionMenuTrigger } from './action-menu';
