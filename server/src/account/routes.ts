@@ -103,27 +103,29 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     app,
     ctx,
     routes.tfaActivate,
-    async ({ body }, { account, request }) => {
+    async ({ body }, { account, session, request }) => {
       await limit(ctx, request, rateRules.verify, `tfa:${account.id}`);
       const sealed = await ctx.store.get(pendingKey(account.id));
       if (!sealed) throw new HttpError(409, ErrorCode.noPendingTotp, 'No authenticator set-up in progress');
       const now = ctx.now();
       const step = matchingStep(ctx.secrets.open(sealed), body.totp_code, now);
       if (step === null) throw errors.invalidTotp();
-      // Registering a new authenticator disables the old ones.
-      await replaceAuthenticators(
-        ctx.db,
-        { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
-        (replaced) => ({
-          actor: account.id,
-          action: 'credential.totp_registered',
-          targetType: 'account',
-          targetId: account.id,
-          ip: request.ip,
-          details: { replaced },
-        }),
+      // Registering a new authenticator removes the old ones: like any removed credential, it
+      // ends every other session of the account, in the same transaction.
+      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' }, (tx) =>
+        replaceAuthenticators(
+          tx,
+          { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
+          (replaced) => ({
+            actor: account.id,
+            action: 'credential.totp_registered',
+            targetType: 'account',
+            targetId: account.id,
+            ip: request.ip,
+            details: { replaced },
+          }),
+        ),
       );
-      await ctx.accountViews.changed(account.id);
       await ctx.store.del(pendingKey(account.id));
       return info(account);
     },
@@ -152,17 +154,18 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       if (credential.type === 'password' && account.isUser) {
         throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
       }
-      await removeCredential(ctx.db, credential.id, {
-        actor: account.id,
-        action: 'credential.deleted',
-        targetType: 'credential',
-        targetId: credential.id,
-        ip: request.ip,
-        details: { type: credential.type },
-      });
-      await ctx.accountViews.changed(account.id);
-      // Every other session of the account ends; the person keeps this one.
-      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' });
+      // Every other session of the account ends with the credential, in one transaction; the
+      // person keeps this one.
+      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' }, (tx) =>
+        removeCredential(tx, credential.id, {
+          actor: account.id,
+          action: 'credential.deleted',
+          targetType: 'credential',
+          targetId: credential.id,
+          ip: request.ip,
+          details: { type: credential.type },
+        }),
+      );
       return info(account);
     },
     STEP_UP,

@@ -16,7 +16,7 @@ import { INTERACTION_TTL_SECONDS, interactionPath, PROVIDER_ROUTES, providerConf
 import { allowFormPostTarget } from './form-post';
 import { registerInteractionRoute } from './interaction';
 import { loadSigningKeys, type SigningJwk } from './keys';
-import { recordSignIn } from './session-links';
+import { portalSessionUsed, recordSignIn } from './session-links';
 import { fastifyRequestOf, portalSessionOf, recordInteractionStart, rememberRequest } from './sign-in';
 
 /** The provider's endpoints as Fastify serves them. GET /oauth2/userinfo is the account
@@ -50,16 +50,33 @@ function running(ctx: Context): Running {
 }
 
 /** Records which provider session and grant an authorization answered from, under the portal
- * session it was made in: ending that portal session ends them (session/sign-out.ts). */
+ * session it was made in: ending that portal session ends them (session/sign-out.ts). The code
+ * is issued by then: a failure is logged, never turned into an error page, and the provider
+ * session is then judged by itself (`portalSessionBehindLives`). */
 async function recordAuthorization(ctx: Context, octx: KoaContextWithOIDC) {
   const { oidc } = octx;
   if (!oidc || (oidc.route !== 'authorization' && oidc.route !== 'resume')) return;
   const session = oidc.session;
   const clientId = oidc.client?.clientId;
   if (!oidc.entities.AuthorizationCode || !session?.accountId || !clientId) return;
-  const portal = await portalSessionOf(ctx, octx.req);
-  if (portal?.accountId === session.accountId)
-    await recordSignIn(ctx, portal.key, session.uid, session.grantIdFor(clientId));
+  try {
+    const portal = await portalSessionOf(ctx, octx.req);
+    if (portal?.accountId === session.accountId)
+      await recordSignIn(ctx, portal.key, session.uid, session.grantIdFor(clientId));
+  } catch (error) {
+    ctx.log.error({ err: errorForLog(error), client_id: clientId }, 'sign-in not recorded under its portal session');
+  }
+}
+
+/** A session-bound refresh token was used successfully: the person is active in an instance, which
+ * counts as activity on the portal session behind it (after the answer). */
+function recordRefresh(ctx: Context, octx: KoaContextWithOIDC) {
+  const { oidc } = octx;
+  if (oidc?.route !== 'token' || octx.status !== 200) return;
+  const used = oidc.entities.RefreshToken;
+  if (!used?.expiresWithSession || !used.sessionUid) return;
+  const { sessionUid } = used;
+  ctx.background('instance activity on its portal session', () => portalSessionUsed(ctx, sessionUid));
 }
 
 /** What the provider does around each of its answers: no CORS headers (no client is a browser
@@ -72,6 +89,7 @@ function aroundAnswers(ctx: Context) {
     await next();
     for (const name of Object.keys(octx.response.headers)) if (name.startsWith('access-control-')) octx.remove(name);
     await recordAuthorization(ctx, octx);
+    recordRefresh(ctx, octx);
     if (octx.status !== 303) return;
 
     const interaction = octx.oidc?.entities.Interaction;

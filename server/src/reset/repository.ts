@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AuditInput, audit, setPassword } from '../accounts/repository';
 import type { Context } from '../context';
+import type { Database } from '../db/client';
 import { accounts, passwordResets } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { Mail } from '../mail/templates';
@@ -26,15 +27,17 @@ export function issueAuditedResetLink(
 /**
  * A password reset, in one transaction: the token claimed (false when it was used meanwhile,
  * and then nothing is written), the new password set, the lockout lifted, the account's other
- * links ended and the reset audited.
+ * links ended and the reset audited. `db` may be the transaction of a larger change (the end of
+ * the account's sessions, session/sign-out.ts).
  */
 export function completeReset(
   ctx: Context,
   reset: { id: string; accountId: string },
   secret: string,
   row: AuditInput,
+  db: Database = ctx.db,
 ): Promise<boolean> {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Marking it used in the same statement that checks it makes the token single use.
     const claimed = await tx
       .update(passwordResets)
