@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import {
   type AccountRow,
-  audit,
   credentialsOf,
   removeCredential,
   replaceAuthenticators,
@@ -19,11 +18,11 @@ import { handOver } from '../oidc/provider';
 import { limit, rateRules } from '../security/rate-limit';
 import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
 import { endAccountSessions, signOutRequest } from '../session/sign-out';
+// Showing a new authenticator secret, activating it and removing a credential change how the
+// person signs in: they need a recent sign-in (step-up).
+import { STEP_UP } from '../session/step-up';
 
 const PENDING_TOTP_MS = 15 * 60_000;
-/** Showing a new authenticator secret, activating it and removing a credential change how the
- * person signs in: they need a recent sign-in (step-up). */
-const STEP_UP = { recentLogin: true };
 const pendingKey = (accountId: string) => `totp-pending:${accountId}`;
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
@@ -43,15 +42,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
   registerSession(app, ctx, routes.session, async (_, { account }) => ({ email: account.email }));
 
   register(app, routes.logout, async (_, request, reply) => {
-    const session = await signOutRequest(ctx, request, reply, 'logout');
-    if (session)
-      await audit(ctx.db, {
-        actor: session.accountId,
-        action: 'logout',
-        targetType: 'account',
-        targetId: session.accountId,
-        ip: request.ip,
-      });
+    await signOutRequest(ctx, request, reply, 'logout');
     return undefined;
   });
 

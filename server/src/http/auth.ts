@@ -40,7 +40,7 @@ export async function adminAccount(ctx: Context, request: FastifyRequest, reply:
   if (!found) throw errors.unauthenticated();
   if (!found.account.isAdmin) throw errors.forbidden();
   if (found.session.kind !== 'admin') {
-    await signOutRequest(ctx, request, reply, 'logout');
+    await signOutRequest(ctx, request, reply, 'admin_session_required');
     throw errors.unauthenticated();
   }
   return found.account;

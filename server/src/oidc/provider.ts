@@ -2,7 +2,6 @@ import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import { audit } from '../accounts/repository';
 import type { Context } from '../context';
 import { errorForLog } from '../http/errors';
 import { cookieOptions, SESSION_COOKIE } from '../session/portal-session';
@@ -105,16 +104,8 @@ function aroundAnswers(ctx: Context) {
       if (!request || portal?.accountId !== signedOut) return;
       // The provider has ended its session and the grants made in it (and told the instances
       // that take logout tokens); the portal session and what else it signed into end here.
-      await endThisSession(ctx, signedOut, portal.key, 'logout');
+      await endThisSession(ctx, signedOut, portal.key, 'logout', { ip: request.ip, details: { via: 'oidc' } });
       octx.cookies.set(cookieName(ctx.config, SESSION_COOKIE), null, { ...cookieOptions(ctx, null), signed: false });
-      await audit(ctx.db, {
-        actor: signedOut,
-        action: 'logout',
-        targetType: 'account',
-        targetId: signedOut,
-        ip: request.ip,
-        details: { via: 'oidc' },
-      });
     }
   };
 }

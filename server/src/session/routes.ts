@@ -45,16 +45,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Context) {
       (candidate) => publicSessionId(ctx, candidate.key) === params.id,
     );
     if (!target) throw errors.notFound('No such session');
-    if (target.key === session.key) await signOutRequest(ctx, request, reply, 'logout');
-    else await endThisSession(ctx, session.accountId, target.key, 'sessions_list');
-    await audit(ctx.db, {
-      actor: session.accountId,
-      action: 'session.signed_out',
-      targetType: 'account',
-      targetId: session.accountId,
-      ip: request.ip,
-      details: { session: params.id, current: target.key === session.key },
-    });
+    const details = { session: params.id, current: target.key === session.key };
+    if (details.current) await signOutRequest(ctx, request, reply, 'sessions_list', details);
+    else await endThisSession(ctx, session.accountId, target.key, 'sessions_list', { ip: request.ip, details });
     return target.key === session.key ? { sessions: [] } : list(session.accountId, session.key);
   });
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { audit } from '../accounts/repository';
 import type { Context } from '../context';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
@@ -41,21 +42,50 @@ import { cookieName } from './request-cookies';
 export type EndReason =
   | 'logout'
   | 'sessions_list'
+  | 'admin_session_required'
   | 'password_reset'
   | 'password_changed'
   | 'credential_removed'
   | 'sign_out_others';
 
+/** The audit action of one session ended (`endThisSession`), by why it ended. */
+const ENDED_ONE: Record<string, string> = {
+  logout: 'logout',
+  sessions_list: 'session.signed_out',
+  admin_session_required: 'session.ended',
+};
+
+/** Who ended a session, for its audit row: the person, from this address. */
+export type EndedBy = { ip: string; details?: Record<string, unknown> };
+
 function notifyInBackground(ctx: Context, accountId: string, notices: LogoutNotice[]) {
   if (notices.length > 0) ctx.background('back-channel logout', () => notifyLogout(ctx, accountId, notices));
 }
 
-/** Ends one portal session of an account by its key (the hash of its cookie). The record of
- * what it signed into is forgotten only once that has ended. */
-export async function endThisSession(ctx: Context, accountId: string, sessionKey: string, _reason: EndReason) {
+/** Ends one portal session of an account by its key (the hash of its cookie); what it signed
+ * into ends with its audit row, in one transaction. The record of what it signed into is
+ * forgotten only once that has committed. */
+export async function endThisSession(
+  ctx: Context,
+  accountId: string,
+  sessionKey: string,
+  reason: EndReason,
+  by: EndedBy,
+) {
   const links = await linksOf(ctx, sessionKey);
   await forgetSessions(ctx, accountId, [sessionKey]);
-  const notices = await endSignedInSessions(ctx.db, accountId, links, ctx.now());
+  const notices = await inTransaction(ctx.db, async (tx) => {
+    const notices = await endSignedInSessions(tx, accountId, links, ctx.now());
+    await audit(tx, {
+      actor: accountId,
+      action: ENDED_ONE[reason] ?? 'logout',
+      targetType: 'account',
+      targetId: accountId,
+      ip: by.ip,
+      ...(by.details ? { details: by.details } : {}),
+    });
+    return notices;
+  });
   await forgetLinks(ctx, sessionKey);
   notifyInBackground(ctx, accountId, notices);
 }
@@ -66,10 +96,11 @@ export async function signOutRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   reason: EndReason,
+  details?: Record<string, unknown>,
 ): Promise<CurrentSession | null> {
   const session = await currentSession(ctx, request);
   reply.clearCookie(cookieName(ctx.config, SESSION_COOKIE), cookieOptions(ctx, null));
-  if (session) await endThisSession(ctx, session.accountId, session.key, reason);
+  if (session) await endThisSession(ctx, session.accountId, session.key, reason, { ip: request.ip, details });
   return session;
 }
 
