@@ -115,6 +115,35 @@ describe('an account-wide ending holds when the session cleanup after it fails',
     expect((await browser.api.call('ping')).state).toBe('Start');
   });
 
+  test('password reset with the store cleanup failing: a remembered browser is asked for the second factor again', async () => {
+    const person = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1 });
+    const browser = server.browser();
+    const started = await browser.api.call('start', { body: { email: person.email } });
+    const afterPassword = await browser.api.call('verifyPassword', {
+      body: { session_id: started.session_id as string, email: person.email, password: PASSWORD },
+    });
+    await browser.api.call('verifyMfa', {
+      body: {
+        session_id: afterPassword.session_id as string,
+        totp_code: totpCode(person.totp[0] as string),
+        remember: true,
+      },
+    });
+    expect(browser.cookies.has('helios_mfa_remember')).toBe(true);
+
+    const restore = failSessionCleanup();
+    try {
+      await resetPassword(person.email);
+    } finally {
+      restore();
+    }
+    const again = await browser.api.call('start', { body: { email: person.email } });
+    const state = await browser.api.call('verifyPassword', {
+      body: { session_id: again.session_id as string, email: person.email, password: 'a-brand-new-garden-path' },
+    });
+    expect(state.state).toBe('MfaRequired');
+  });
+
   test('removing a credential with the store cleanup failing: the other session and its tokens end, the acting session and its tokens live', async () => {
     const client = await instance();
     const person = await member(server, [client.tenantId]);

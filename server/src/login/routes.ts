@@ -115,7 +115,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       if (result === 'expired') throw errors.otpSessionInvalid();
       if (result === 'invalid' || !account) throw errors.otpInvalid();
       await clearFailures(ctx, session.email);
-      const remembered = await isBrowserRemembered(ctx, request, account.id);
+      const remembered = await isBrowserRemembered(ctx, request, account);
       const state = stateAfterFirstFactor(factsOf(account, creds), 'otp', remembered);
       return advance(request, reply, { ...session, via: 'otp' }, account, state, creds);
     });
@@ -132,7 +132,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
         ? await verifyPassword(stored.secret, body.password)
         : await verifyAgainstDummy(body.password);
       if (!ok) throw await refuse(request, account, 'login.password_failed', errors.invalidCredentials);
-      const remembered = await isBrowserRemembered(ctx, request, account.id);
+      const remembered = await isBrowserRemembered(ctx, request, account);
       const state = stateAfterFirstFactor(factsOf(account, creds), 'password', remembered);
       return advance(request, reply, { ...session, via: 'password', remember: body.remember }, account, state, creds);
     });

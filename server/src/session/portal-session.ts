@@ -82,7 +82,10 @@ export const longestSessionMs = (config: Config) =>
  * sessions") has ended this session: it was made, or last kept, before the account's
  * `sessionsValidAfter`. Every place that accepts a portal session asks this too, so such an
  * ending holds even when removing the session records from the store failed. */
-export function endedByAccount(session: PortalSession, validAfter: Date | null | undefined): boolean {
+export function endedByAccount(
+  session: Pick<PortalSession, 'createdAt' | 'validFrom'>,
+  validAfter: Date | null | undefined,
+): boolean {
   return validAfter != null && Date.parse(session.validFrom ?? session.createdAt) < validAfter.getTime();
 }
 
@@ -275,19 +278,28 @@ export async function endAllSessions(ctx: Context, accountId: string, exceptKey?
 }
 
 /** "Remember this browser" after a second factor: later sign-ins on it skip the second factor
- * for 30 days. */
+ * for 30 days. The record holds the account and when it was made. */
 export async function rememberBrowser(ctx: Context, reply: FastifyReply, accountId: string) {
   const token = randomToken();
   const hash = sha256(token);
-  await ctx.store.set(rememberKey(hash), accountId, REMEMBER_BROWSER_MS);
+  await ctx.store.set(rememberKey(hash), `${accountId} ${ctx.now().toISOString()}`, REMEMBER_BROWSER_MS);
   await ctx.store.addToSet(accountRememberKey(accountId), hash, REMEMBER_BROWSER_MS);
   reply.setCookie(cookieName(ctx.config, REMEMBER_COOKIE), token, cookieOptions(ctx, REMEMBER_BROWSER_MS));
 }
 
-export async function isBrowserRemembered(ctx: Context, request: FastifyRequest, accountId: string): Promise<boolean> {
+/** Whether this browser is remembered for the account: an account-wide ending (its
+ * `sessionsValidAfter`) ends remembered browsers made before it, as it ends sessions. */
+export async function isBrowserRemembered(
+  ctx: Context,
+  request: FastifyRequest,
+  account: { id: string; sessionsValidAfter: Date | null },
+): Promise<boolean> {
   const token = requestCookies(request)[cookieName(ctx.config, REMEMBER_COOKIE)];
   if (!token || token.length > 128) return false;
-  return (await ctx.store.get(rememberKey(sha256(token)))) === accountId;
+  const [accountId, madeAt] = ((await ctx.store.get(rememberKey(sha256(token)))) ?? '').split(' ');
+  if (accountId !== account.id) return false;
+  // Records from before the time was kept count as made at the epoch.
+  return !endedByAccount({ createdAt: madeAt ?? new Date(0).toISOString() }, account.sessionsValidAfter);
 }
 
 export type LiveToken = { kind: 'session' | 'mfa-remember'; hash: string; ttlMs: number };
