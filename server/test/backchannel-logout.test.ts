@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { credentials } from '../src/db/schema';
+import { credentials, oidcPayloads } from '../src/db/schema';
 import { BACKCHANNEL_TIMEOUT_MS } from '../src/oidc/backchannel';
 import { instanceClient, rotateClientSecret, setInstanceRedirectUris } from '../src/oidc/clients';
 import { newTotpSecret } from '../src/security/totp';
 import { signedInAdmin, uniqueSlug } from './admin-helpers';
-import { eventually } from './eventually';
+import { eventually, sleep } from './eventually';
 import { createTenant } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 import { expectClient, follow, member, signIn } from './oidc-helpers';
@@ -88,6 +89,14 @@ async function signedIntoTwo() {
   return { person, browser, first: first.instance, second: second.instance };
 }
 
+async function resetPasswordOf(email: string) {
+  const before = await server.mailCount(email);
+  await server.browser().api.call('resetRequest', { body: { email } });
+  const mail = await server.waitForMail(email, before);
+  const token = /\/login\/set-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
+  await server.browser().api.call('resetConfirm', { body: { token, password: 'a-brand-new-garden-path' } });
+}
+
 /** Logout tokens go out after the answer: the instance is told within a few seconds. */
 async function expectLoggedOutBy(instance: TestInstance, sub: string) {
   await eventually('the instance is told', async () => instance.sessions().length === 0);
@@ -126,11 +135,7 @@ describe('signing out once signs out of every instance', () => {
 
   test('a password reset signs the account out of every instance', async () => {
     const { person, first, second } = await signedIntoTwo();
-    const before = await server.mailCount(person.email);
-    await server.browser().api.call('resetRequest', { body: { email: person.email } });
-    const mail = await server.waitForMail(person.email, before);
-    const token = /\/login\/set-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
-    await server.browser().api.call('resetConfirm', { body: { token, password: 'a-brand-new-garden-path' } });
+    await resetPasswordOf(person.email);
 
     await expectLoggedOutBy(first, person.id);
     await expectLoggedOutBy(second, person.id);
@@ -166,6 +171,25 @@ describe('signing out once signs out of every instance', () => {
     await expectLoggedOutBy(first, person.id);
     await expectLoggedOutBy(second, person.id);
     expect((await browser.raw('GET', '/auth/session')).status).toBe(401);
+  });
+
+  test('a session whose provider records had already expired gets no logout token at a password reset', async () => {
+    const { instance, tenant } = await instanceWithBackchannel();
+    const person = await member(server, [tenant.id]);
+    const browser = server.browser();
+    await signIn(browser, person.email);
+    await signInTo(browser, instance);
+    // Its provider session and tokens expired (the sweeper has not removed them yet).
+    await server.ctx.db
+      .update(oidcPayloads)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(oidcPayloads.accountId, person.id));
+
+    await resetPasswordOf(person.email);
+    // Any notice would have gone out at once; the instance's own session is left alone.
+    await sleep(1_000);
+    expect(instance.logouts).toEqual([]);
+    expect(instance.sessions()).toHaveLength(1);
   });
 
   test('another browser of the same account keeps its instance session when one browser signs out', async () => {
