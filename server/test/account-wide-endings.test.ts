@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts, credentials, oidcPayloads } from '../src/db/schema';
+import { sha256 } from '../src/security/tokens';
 import { newTotpSecret } from '../src/security/totp';
 import { StoreUnavailableError } from '../src/store/store';
 import { failure } from './admin-helpers';
@@ -70,7 +71,7 @@ const sessionStatus = async (browser: Browser) => (await browser.raw('GET', '/au
 
 /** Until `restore`, the store fails every call whose key starts with one of `prefixes` (as Redis
  * down for those calls would); `method` is the store call that fails. */
-function failStore(method: 'members' | 'addToSet', prefixes: string[]) {
+function failStore(method: 'members' | 'addToSet' | 'del', prefixes: string[]) {
   const store = server.ctx.store as unknown as Record<string, (key: string, ...rest: unknown[]) => Promise<unknown>>;
   const original = store[method] as (key: string, ...rest: unknown[]) => Promise<unknown>;
   store[method] = (key: string, ...rest: unknown[]) =>
@@ -167,6 +168,31 @@ describe('an account-wide ending holds when the session cleanup after it fails',
     // Single sign-on still answers for the acting browser.
     const { url } = await client.rp.authorizationRequest();
     await expectClient(follow(acting.browser, url));
+  });
+});
+
+describe('"Sign out of all other sessions" holds when the session cleanup after it fails', () => {
+  test('the other session is refused and the list shows only this one', async () => {
+    const person = await createAccount(server.ctx, { password: PASSWORD });
+    const here = server.browser();
+    const there = server.browser();
+    await signIn(here, person.email);
+    await signIn(there, person.email);
+
+    // Here the list itself must be read: the deletes of the ended sessions' records fail instead.
+    const restore = failStore('del', ['session:']);
+    let listed: { current: boolean }[];
+    try {
+      listed = (await here.api.call('signOutOthers', { body: {} })).sessions;
+    } finally {
+      restore();
+    }
+    expect(listed).toEqual([expect.objectContaining({ current: true })]);
+    // The other session's record is still in the store: the refusal comes from the account's mark.
+    const thereKey = sha256(decodeURIComponent(there.cookies.get('helios_session') as string));
+    expect(await server.ctx.store.get(`session:${thereKey}`)).not.toBeNull();
+    expect(await sessionStatus(there)).toBe(401);
+    expect((await here.api.call('sessions')).sessions).toEqual([expect.objectContaining({ current: true })]);
   });
 });
 
