@@ -253,13 +253,6 @@ export async function sessionsOf(
   return live;
 }
 
-/** Forgets the portal session of a request on the server; the caller clears the cookie. */
-export async function forgetPortalSession(ctx: Context, request: FastifyRequest): Promise<CurrentSession | null> {
-  const session = await currentSession(ctx, request);
-  if (session) await forget(ctx, session.accountId, session.key);
-  return session;
-}
-
 /** Ends every portal session of an account but `exceptKey`, and its remembered browsers (after a
  * password reset). Callers go through `sign-out.ts`, which ends what depends on them too. */
 export async function endAllSessions(ctx: Context, accountId: string, exceptKey?: string) {
