@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../src/config';
 import { sha256 } from '../src/security/tokens';
-import { SESSION_COOKIE } from '../src/session/portal-session';
+import { type PortalSession, SESSION_COOKIE } from '../src/session/portal-session';
+import { getJson } from '../src/store/store';
+import { eventually } from './eventually';
 import { createAccount, PASSWORD } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 import { expectClient, follow, instanceWithClient, member, signedInTo } from './oidc-helpers';
@@ -248,5 +250,48 @@ describe("an instance's tokens follow the Helios session they came from", () => 
       error: 'invalid_grant',
     });
     expect((await refresh(tenant.id, secret, offline.refresh_token as string)).status).toBe(200);
+  });
+
+  /** A person signed in to an instance who then works only there: the portal session's key in
+   * the store, and the refresh token. */
+  async function workingInAnInstance() {
+    const { tenant, rp, secret } = await instanceWithClient(server, `work${Math.random().toString(36).slice(2, 9)}`);
+    const person = await member(server, [tenant.id]);
+    const { browser, tokens } = await signedInTo(server, rp, person.email);
+    const key = `session:${sha256(decodeURIComponent(browser.cookies.get(SESSION_COOKIE) as string))}`;
+    let refreshToken = tokens.refresh_token as string;
+    /** Refreshes as the instance does; once it worked, waits for the portal session to be marked
+     * active (that happens after the answer). */
+    const refreshNow = async () => {
+      const answer = await refresh(tenant.id, secret, refreshToken);
+      if (answer.status !== 200) return answer;
+      refreshToken = answer.refreshToken as string;
+      await eventually('the portal session is marked active', async () => {
+        const session = await getJson<PortalSession>(server.ctx.store, key);
+        return Date.parse(session?.lastActiveAt ?? '') > now().getTime() - MINUTE;
+      });
+      return answer;
+    };
+    return { refreshNow };
+  }
+
+  test('refreshing a session-bound token every hour keeps its portal session alive past 2 h idle; without refreshes it ends after 2 h idle', async () => {
+    const { refreshNow } = await workingInAnInstance();
+    for (let hour = 1; hour <= 4; hour++) {
+      aheadMs += HOUR;
+      expect((await refreshNow()).status).toBe(200);
+    }
+    aheadMs += 2 * HOUR + MINUTE;
+    expect(await refreshNow()).toMatchObject({ status: 400, error: 'invalid_grant' });
+  });
+
+  test('refreshing every hour does not outlast the absolute 12 h', async () => {
+    const { refreshNow } = await workingInAnInstance();
+    for (let hour = 1; hour <= 11; hour++) {
+      aheadMs += HOUR;
+      expect((await refreshNow()).status).toBe(200);
+    }
+    aheadMs += HOUR + MINUTE;
+    expect(await refreshNow()).toMatchObject({ status: 400, error: 'invalid_grant' });
   });
 });

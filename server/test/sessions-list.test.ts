@@ -5,6 +5,7 @@ import { auditEvents } from '../src/db/schema';
 import { sha256 } from '../src/security/tokens';
 import { SESSION_COOKIE } from '../src/session/portal-session';
 import { failure } from './admin-helpers';
+import { eventually } from './eventually';
 import { createAccount, type FixtureAccount, PASSWORD } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 
@@ -166,17 +167,41 @@ describe('where you are signed in', () => {
     }
   });
 
-  test('no answer holds a session cookie value or its store key', async () => {
+  test("listing removes the account list's members whose session has gone", async () => {
     const alice = await createAccount(server.ctx, { password: PASSWORD });
     const firefox = await signedIn(alice, FIREFOX_ON_WINDOWS);
-    await signedIn(alice, CHROME_ON_MAC);
-    await sessionsOf(firefox);
+    const list = `account-sessions:${alice.id}`;
+    // A member whose record expired in the store (its key is a hash of no live cookie).
+    await server.ctx.store.addToSet(list, sha256('gone'), 60_000);
+    expect(await server.ctx.store.members(list)).toHaveLength(2);
+
+    expect(await sessionsOf(firefox)).toHaveLength(1);
+    await eventually('the dead member is removed', async () => (await server.ctx.store.members(list)).length === 1);
+  });
+
+  test('no answer holds a session cookie value or its store key', async () => {
+    // Its own sessions and answers: the list, Sign out on one, Sign out of all other sessions.
+    const seenBefore = answers.length;
+    const cookiesBefore = sessionCookies.length;
+    const alice = await createAccount(server.ctx, { password: PASSWORD });
+    const firefox = await signedIn(alice, FIREFOX_ON_WINDOWS);
+    const chrome = await signedIn(alice, CHROME_ON_MAC);
+    await signedIn(alice, SAFARI_ON_IPHONE);
+    const listed = await sessionsOf(firefox);
     // The store keys are the cookies' hashes.
+    const mine = sessionCookies.slice(cookiesBefore);
     const keys = await server.ctx.store.members(`account-sessions:${alice.id}`);
-    expect(keys.sort()).toEqual(sessionCookies.slice(-2).map(sha256).sort());
-    expect(answers.length).toBeGreaterThan(10);
-    const all = answers.join('\n');
-    for (const cookie of sessionCookies) {
+    expect(keys.sort()).toEqual(mine.map(sha256).sort());
+    const chromeId = listed.find((entry) => entry.browser === 'Chrome 131')?.id as string;
+    await endSession(firefox, chromeId);
+    expect(await isSignedIn(chrome)).toBe(false);
+    answers.push(JSON.stringify((await firefox.api.call('signOutOthers', { body: {} })).sessions));
+    await sessionsOf(firefox);
+
+    const seen = answers.slice(seenBefore);
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    const all = seen.join('\n');
+    for (const cookie of mine) {
       expect(all).not.toContain(cookie);
       expect(all).not.toContain(sha256(cookie));
     }

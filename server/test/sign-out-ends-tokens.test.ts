@@ -154,6 +154,45 @@ describe('signing out ends the tokens of the instances signed into', () => {
   });
 });
 
+describe('the sessions list ends the instance tokens of the sessions it signs out', () => {
+  /** The public id of `target`'s session, as `lister` sees it in the list. */
+  async function listedIdOf(lister: Browser, target: Browser): Promise<string> {
+    const before = (await lister.api.call('sessions')).sessions.map((entry) => entry.id);
+    // The target's own list marks its session current.
+    const own = (await target.api.call('sessions')).sessions.find((entry) => entry.current)?.id as string;
+    expect(before).toContain(own);
+    return own;
+  }
+
+  test('"Sign out" on another session ends that session\'s access and refresh tokens; the current session keeps its own', async () => {
+    const client = await instance(slug());
+    const person = await member(server, [client.tenantId]);
+    const here = await signedInTo(server, client.rp, person.email);
+    const there = await signedInTo(server, client.rp, person.email);
+
+    await here.browser.api.call('endSession', { params: { id: await listedIdOf(here.browser, there.browser) } });
+
+    expect((await there.browser.raw('GET', '/auth/session')).status).toBe(401);
+    await expectEnded(client, there.tokens);
+    await expectLive(client, here.tokens);
+  });
+
+  test('"Sign out of all other sessions" ends their tokens, offline_access included; the current session keeps its own', async () => {
+    const client = await instance(slug());
+    const person = await member(server, [client.tenantId]);
+    const here = await signedInTo(server, client.rp, person.email);
+    const there = await signedInTo(server, client.rp, person.email);
+    const offlineThere = await offlineTokens(there.browser, client);
+
+    await here.browser.api.call('signOutOthers', { body: {} });
+
+    expect((await there.browser.raw('GET', '/auth/session')).status).toBe(401);
+    await expectEnded(client, there.tokens);
+    await expectEnded(client, offlineThere);
+    await expectLive(client, here.tokens);
+  });
+});
+
 describe('changes to how an account signs in end every session and token', () => {
   test('an admin deleting a credential ends every portal session and every token of the account, offline_access included', async () => {
     const client = await instance(slug());

@@ -73,7 +73,9 @@ for (const lang of ['en', 'sv'] as const) {
     await page.getByRole('button', { name: words[lang].signOut }).click();
     await expect(page).toHaveURL(/\/login/);
 
-    // The instance was told over the back channel: its own session for this browser is gone.
+    // The instance is told over the back channel, after the answer: its own session for this
+    // browser is gone.
+    await expect.poll(() => instance.logouts.length).toBe(1);
     await page.goto(`${instance.url}/me`);
     await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
     expect(instance.logouts).toHaveLength(1);

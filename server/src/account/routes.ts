@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import {
   type AccountRow,
-  audit,
   credentialsOf,
   removeCredential,
   replaceAuthenticators,
@@ -22,11 +21,11 @@ import { hashPassword, passwordProblems, weakPassword } from '../security/passwo
 import { limit, type RateRule, rateRules } from '../security/rate-limit';
 import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
 import { endAccountSessions, signOutRequest } from '../session/sign-out';
+// Showing a new authenticator secret, activating it, setting or changing the password and
+// removing a credential change how the person signs in: they need a recent sign-in (step-up).
+import { STEP_UP } from '../session/step-up';
 
 const PENDING_TOTP_MS = 15 * 60_000;
-/** Showing a new authenticator secret, activating it, setting or changing the password and
- * removing a credential change how the person signs in: they need a recent sign-in (step-up). */
-const STEP_UP = { recentLogin: true };
 /** Each new password is an argon2 hash (19 MiB, on the thread pool): a few a minute per account
  * is all a person needs. */
 const passwordRule: RateRule = { name: 'password', limit: 10, windowMs: 60_000 };
@@ -52,15 +51,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
   }));
 
   register(app, routes.logout, async (_, request, reply) => {
-    const session = await signOutRequest(ctx, request, reply, 'logout');
-    if (session)
-      await audit(ctx.db, {
-        actor: session.accountId,
-        action: 'logout',
-        targetType: 'account',
-        targetId: session.accountId,
-        ip: request.ip,
-      });
+    await signOutRequest(ctx, request, reply, 'logout');
     return undefined;
   });
 
@@ -112,27 +103,29 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
     app,
     ctx,
     routes.tfaActivate,
-    async ({ body }, { account, request }) => {
+    async ({ body }, { account, session, request }) => {
       await limit(ctx, request, rateRules.verify, `tfa:${account.id}`);
       const sealed = await ctx.store.get(pendingKey(account.id));
       if (!sealed) throw new HttpError(409, ErrorCode.noPendingTotp, 'No authenticator set-up in progress');
       const now = ctx.now();
       const step = matchingStep(ctx.secrets.open(sealed), body.totp_code, now);
       if (step === null) throw errors.invalidTotp();
-      // Registering a new authenticator disables the old ones.
-      await replaceAuthenticators(
-        ctx.db,
-        { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
-        (replaced) => ({
-          actor: account.id,
-          action: 'credential.totp_registered',
-          targetType: 'account',
-          targetId: account.id,
-          ip: request.ip,
-          details: { replaced },
-        }),
+      // Registering a new authenticator removes the old ones: like any removed credential, it
+      // ends every other session of the account, in the same transaction.
+      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' }, (tx) =>
+        replaceAuthenticators(
+          tx,
+          { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
+          (replaced) => ({
+            actor: account.id,
+            action: 'credential.totp_registered',
+            targetType: 'account',
+            targetId: account.id,
+            ip: request.ip,
+            details: { replaced },
+          }),
+        ),
       );
-      await ctx.accountViews.changed(account.id);
       await ctx.store.del(pendingKey(account.id));
       return info(account);
     },
@@ -161,17 +154,18 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       if (credential.type === 'password' && account.isUser) {
         throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
       }
-      await removeCredential(ctx.db, credential.id, {
-        actor: account.id,
-        action: 'credential.deleted',
-        targetType: 'credential',
-        targetId: credential.id,
-        ip: request.ip,
-        details: { type: credential.type },
-      });
-      await ctx.accountViews.changed(account.id);
-      // Every other session of the account ends; the person keeps this one.
-      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' });
+      // Every other session of the account ends with the credential, in one transaction; the
+      // person keeps this one.
+      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' }, (tx) =>
+        removeCredential(tx, credential.id, {
+          actor: account.id,
+          action: 'credential.deleted',
+          targetType: 'credential',
+          targetId: credential.id,
+          ip: request.ip,
+          details: { type: credential.type },
+        }),
+      );
       return info(account);
     },
     STEP_UP,
@@ -187,20 +181,26 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       const problems = passwordProblems(body.password, 'reset');
       if (problems.length > 0) throw weakPassword(problems);
       const replaced = (await credentialsOf(ctx.db, account.id)).some((c) => c.type === 'password');
-      await changePassword(ctx, account.id, await hashPassword(body.password), {
-        actor: account.id,
-        action: 'password.changed',
-        targetType: 'account',
-        targetId: account.id,
-        ip: request.ip,
-        details: { replaced },
-      });
-      await ctx.accountViews.changed(account.id);
-      // Like a reset: every other session and token ends, the person keeps this session.
-      await Promise.all([
-        endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'password_changed' }),
-        liftDeviceLocks(ctx, account.id),
-      ]);
+      const secret = await hashPassword(body.password);
+      // Like a reset: the new password and the end of every other session and token commit
+      // together; the person keeps this session.
+      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'password_changed' }, (tx) =>
+        changePassword(
+          ctx,
+          account.id,
+          secret,
+          {
+            actor: account.id,
+            action: 'password.changed',
+            targetType: 'account',
+            targetId: account.id,
+            ip: request.ip,
+            details: { replaced },
+          },
+          tx,
+        ),
+      );
+      await liftDeviceLocks(ctx, account.id);
       return info(account);
     },
     STEP_UP,

@@ -75,20 +75,20 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
     if (!credential) throw new HttpError(404, ErrorCode.credentialNotFound, 'No such sign-in method');
     if (credential.type === 'password' && account.isUser)
       throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
-    await removeCredential(
-      ctx.db,
-      credential.id,
-      adminAuditRow(call, {
-        action: 'credential.deleted',
-        target: { type: 'account', id: account.id },
-        details: { credential_id: credential.id, type: credential.type },
-      }),
-    );
-    await ctx.accountViews.changed(account.id);
-    // The way the account signs in changed: every session it has, and every token, ends — but
-    // the session of an admin removing a credential of their own.
+    // The way the account signs in changed: every session it has, and every token, ends with the
+    // credential, in one transaction — but the session of an admin removing a credential of their own.
     const own = account.id === call.admin.id ? await currentSession(ctx, call.request) : null;
-    await endAccountSessions(ctx, account.id, { exceptKey: own?.key, reason: 'credential_removed' });
+    await endAccountSessions(ctx, account.id, { exceptKey: own?.key, reason: 'credential_removed' }, (tx) =>
+      removeCredential(
+        tx,
+        credential.id,
+        adminAuditRow(call, {
+          action: 'credential.deleted',
+          target: { type: 'account', id: account.id },
+          details: { credential_id: credential.id, type: credential.type },
+        }),
+      ),
+    );
     const [view] = await adminAccounts(ctx, [account]);
     return view;
   });

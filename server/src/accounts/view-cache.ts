@@ -14,7 +14,8 @@ export const ACCOUNT_VIEW_MS = 60_000;
 export const ACCOUNT_VIEW_MAX = 20_000;
 
 /** What the session check and the profile show of an account: no secrets, no lockout counters
- * and no admin flag, so nothing that decides access can be read from the cache. */
+ * and no admin flag. `sessionsValidAfter` is here so that the session check refuses sessions an
+ * account-wide ending has ended; every such ending drops the entry on every node. */
 export type AccountView = {
   id: string;
   email: string;
@@ -23,6 +24,7 @@ export type AccountView = {
   picture: string | null;
   isUser: boolean;
   isStakeholder: boolean;
+  sessionsValidAfter: Date | null;
 };
 /** A sign-in method without its secret or counter. */
 export type CredentialView = {
@@ -68,6 +70,7 @@ async function loadView(db: Database, accountId: string): Promise<AccountWithCre
       picture: accounts.picture,
       isUser: accounts.isUser,
       isStakeholder: accounts.isStakeholder,
+      sessionsValidAfter: accounts.sessionsValidAfter,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId))

@@ -35,6 +35,9 @@ export const accounts = pgTable(
     lockCount: integer('lock_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Portal sessions made before this have ended (a password reset, a removed credential, "sign
+     * out of all other sessions"); the session kept through such a change carries its own mark. */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -340,7 +340,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: Context) {
       await settle(decision, provider, asserted, bound, request, context, signedIn);
       if (!account) throw errors.invalidState();
       const after = await credentialsOf(ctx.db, account.id);
-      const remembered = await isBrowserRemembered(ctx, request, account.id);
+      const remembered = await isBrowserRemembered(ctx, request, account);
       const state = stateAfterFirstFactor(factsOf(account, after), 'federated', remembered);
       await advance(request, reply, { ...session, via: 'federated' }, account, state, after);
     });

@@ -5,25 +5,45 @@ import type { AccountWithCredentials } from '../accounts/view-cache';
 import type { Context } from '../context';
 import { requireInstance } from '../instance/auth';
 import { limit, rateRules } from '../security/rate-limit';
-import { type CurrentSession, currentSession } from '../session/portal-session';
+import { type CurrentSession, currentSession, endedByAccount } from '../session/portal-session';
+import { signOutRequest } from '../session/sign-out';
 import { isRecent, requiresRecentLogin } from '../session/step-up';
 import { errors } from './errors';
 import { type Handler, type Input, registerGuarded } from './routes';
 
-/** The account of the portal session, read fresh from the database on every call (a revoked
- * admin or a deleted account loses access at once), or 401. */
-export async function signedInAccount(ctx: Context, request: FastifyRequest): Promise<AccountRow> {
+/** The portal session of a request and its account, read fresh from the database (a revoked
+ * admin or a deleted account loses access at once), or null — also when an account-wide ending
+ * (`sessionsValidAfter`) has ended the session. */
+export async function signedIn(
+  ctx: Context,
+  request: FastifyRequest,
+): Promise<{ session: CurrentSession; account: AccountRow } | null> {
   const session = await currentSession(ctx, request);
   const account = session ? await findAccount(ctx.db, session.accountId) : null;
-  if (!account) throw errors.unauthenticated();
-  return account;
+  if (!session || !account || endedByAccount(session, account.sessionsValidAfter)) return null;
+  return { session, account };
 }
 
-/** A signed-in platform admin, or 401 (signed out) / 403 (anyone else). */
-export async function adminAccount(ctx: Context, request: FastifyRequest): Promise<AccountRow> {
-  const account = await signedInAccount(ctx, request);
-  if (!account.isAdmin) throw errors.forbidden();
-  return account;
+/** The account of the portal session (see `signedIn`), or 401. */
+export async function signedInAccount(ctx: Context, request: FastifyRequest): Promise<AccountRow> {
+  const found = await signedIn(ctx, request);
+  if (!found) throw errors.unauthenticated();
+  return found.account;
+}
+
+/** A signed-in platform admin, or 401 (signed out) / 403 (anyone else). A session of an admin
+ * that is not an admin session (made before the account became admin, or before admin sessions
+ * had their own limits) keeps longer limits than the console allows: it is ended and the answer
+ * is 401, so the next sign-in makes an admin session. */
+export async function adminAccount(ctx: Context, request: FastifyRequest, reply: FastifyReply): Promise<AccountRow> {
+  const found = await signedIn(ctx, request);
+  if (!found) throw errors.unauthenticated();
+  if (!found.account.isAdmin) throw errors.forbidden();
+  if (found.session.kind !== 'admin') {
+    await signOutRequest(ctx, request, reply, 'admin_session_required');
+    throw errors.unauthenticated();
+  }
+  return found.account;
 }
 
 export type AdminCall = { admin: AccountRow; request: FastifyRequest; reply: FastifyReply };
@@ -40,7 +60,7 @@ export function registerAdmin<R extends RouteContract & { auth: 'admin' }>(
   registerGuarded(
     app,
     route,
-    { kind: 'admin', check: (request) => adminAccount(ctx, request) },
+    { kind: 'admin', check: (request, reply) => adminAccount(ctx, request, reply) },
     (input, admin, request, reply) => handler(input, { admin, request, reply }),
   );
 }
@@ -89,6 +109,8 @@ function registerWithSession<R extends RouteContract & { auth: 'session' }, A>(
   ctx: Context,
   route: R,
   load: (accountId: string) => Promise<A | null>,
+  /** When an account-wide ending last ended the account's sessions (`sessionsValidAfter`). */
+  validAfter: (account: A) => Date | null,
   handler: SessionHandler<R, A>,
   options: SessionOptions<R>,
 ): void {
@@ -100,6 +122,7 @@ function registerWithSession<R extends RouteContract & { auth: 'session' }, A>(
     try {
       session = await currentSession(ctx, request);
       account = session ? await load(session.accountId) : null;
+      if (session && account && endedByAccount(session, validAfter(account))) account = null;
       if (session && account && options.recentLogin) recent = await isRecent(ctx, session);
     } catch (error) {
       if (options.unavailable) return { kind: 'unavailable', error };
@@ -136,7 +159,15 @@ export function registerSession<R extends RouteContract & { auth: 'session' }>(
   handler: SessionHandler<R>,
   options: SessionOptions<R> = {},
 ): void {
-  registerWithSession(app, ctx, route, (id) => findAccount(ctx.db, id), handler, options);
+  registerWithSession(
+    app,
+    ctx,
+    route,
+    (id) => findAccount(ctx.db, id),
+    (account) => account.sessionsValidAfter,
+    handler,
+    options,
+  );
 }
 
 /** `registerSession` for the calls every open page makes: the handler gets the account's public
@@ -149,7 +180,15 @@ export function registerCachedSession<R extends RouteContract & { auth: 'session
   handler: SessionHandler<R, AccountWithCredentials>,
   options: SessionOptions<R> = {},
 ): void {
-  registerWithSession(app, ctx, route, (id) => ctx.accountViews.get(id), handler, options);
+  registerWithSession(
+    app,
+    ctx,
+    route,
+    (id) => ctx.accountViews.get(id),
+    (view) => view.account.sessionsValidAfter,
+    handler,
+    options,
+  );
 }
 
 /** Registers a route that tenant instances call with the instance API key as a bearer token:

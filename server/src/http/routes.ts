@@ -68,7 +68,7 @@ declare module 'fastify' {
  * a guard without a check (public routes) adds no hook to the route. */
 export type Guard<T> = {
   kind: GuardKind;
-  check?: (request: FastifyRequest) => Promise<T>;
+  check?: (request: FastifyRequest, reply: FastifyReply) => Promise<T>;
   /** Recorded with the route: its check also demands a recent sign-in. */
   recentLogin?: boolean;
 };
@@ -94,8 +94,8 @@ export function registerGuarded<R extends RouteContract, T>(
     // onRequest: before the body is even read, so an unauthorised caller costs no parsing.
     ...(check
       ? {
-          onRequest: async (request: FastifyRequest) => {
-            granted.set(request, { value: await check(request) });
+          onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+            granted.set(request, { value: await check(request, reply) });
           },
         }
       : {}),

@@ -67,11 +67,11 @@ export function loginFlow(ctx: Context) {
     else {
       // The sign-in is recorded first (the account's stamp and its audit, one statement); only
       // then does the login read Done and the portal session start, both in one write to the
-      // store. A failed record leaves the login where it was, to be tried again.
+      // store. A failed record leaves the login where it was, to be tried again — with its
+      // cookie, which is cleared only once both writes succeeded.
       const scope = lockScopeOf(ctx, request, account.id);
       await recordSuccess(ctx, account, { ip: request.ip, via: session.via, scope });
       trustDevice(ctx, request, reply, account.id);
-      forgetLoginCookie(ctx, reply);
       await Promise.all([
         saveLoginSession(ctx, next),
         startPortalSession(
@@ -83,6 +83,7 @@ export function loginFlow(ctx: Context) {
           authenticationMethods(session.via, session.secondFactor),
         ),
       ]);
+      forgetLoginCookie(ctx, reply);
     }
     const creds = known ?? (await credentialsOf(ctx.db, account.id));
     return loginResponse(ctx, state, next.id, account, creds, true, next.email);

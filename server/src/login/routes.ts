@@ -22,7 +22,8 @@ import {
 } from '../security/passwords';
 import { limit, rateRules } from '../security/rate-limit';
 import { verifyTotp } from '../security/totp';
-import { currentSession, isBrowserRemembered } from '../session/portal-session';
+import { currentSession, endedByAccount, isBrowserRemembered } from '../session/portal-session';
+import { endAccountSessions } from '../session/sign-out';
 import { loginFlow } from './flow';
 import { accountLocked } from './lock';
 import {
@@ -66,7 +67,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     // When an instance asked for a fresh sign-in, only one made after its request counts.
     const counts = portal && (!query.interaction || (await signedInSince(ctx, portal, query.interaction)));
     const view = counts ? await ctx.accountViews.get(portal.accountId) : null;
-    if (view) return loginResponse(ctx, 'Done', null, view.account, view.creds, true);
+    if (view && portal && !endedByAccount(portal, view.account.sessionsValidAfter))
+      return loginResponse(ctx, 'Done', null, view.account, view.creds, true);
     // A reload in the middle of a login: the login cookie names the login in progress.
     const cookie = loginCookieOf(ctx, request);
     if (cookie) {
@@ -113,7 +115,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       if (result === 'expired') throw errors.otpSessionInvalid();
       if (result === 'invalid' || !account) throw errors.otpInvalid();
       await clearFailures(ctx, session.email);
-      const remembered = await isBrowserRemembered(ctx, request, account.id);
+      const remembered = await isBrowserRemembered(ctx, request, account);
       const state = stateAfterFirstFactor(factsOf(account, creds), 'otp', remembered);
       return advance(request, reply, { ...session, via: 'otp' }, account, state, creds);
     });
@@ -130,7 +132,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
         ? await verifyPassword(stored.secret, body.password)
         : await verifyAgainstDummy(body.password);
       if (!ok) throw await refuse(request, account, 'login.password_failed', errors.invalidCredentials);
-      const remembered = await isBrowserRemembered(ctx, request, account.id);
+      const remembered = await isBrowserRemembered(ctx, request, account);
       const state = stateAfterFirstFactor(factsOf(account, creds), 'password', remembered);
       return advance(request, reply, { ...session, via: 'password', remember: body.remember }, account, state, creds);
     });
@@ -154,15 +156,18 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
       const kept = await verifyTotp(ctx, creds, body.totp_code);
       if (!kept) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
-      await keepOneAuthenticator(ctx.db, account.id, kept.id, {
-        actor: account.id,
-        action: 'credential.totp_merged',
-        targetType: 'account',
-        targetId: account.id,
-        ip: request.ip,
-        details: { kept: kept.id },
-      });
-      await ctx.accountViews.changed(account.id);
+      // The other authenticators are removed: every session of the account ends with them, in
+      // one transaction (the portal session this login starts comes after, and lives).
+      await endAccountSessions(ctx, account.id, { reason: 'credential_removed' }, (tx) =>
+        keepOneAuthenticator(tx, account.id, kept.id, {
+          actor: account.id,
+          action: 'credential.totp_merged',
+          targetType: 'account',
+          targetId: account.id,
+          ip: request.ip,
+          details: { kept: kept.id },
+        }),
+      );
       const after = await credentialsOf(ctx.db, account.id);
       return passSecondFactor(request, reply, session, account, after, 'totp', false);
     });

@@ -1,11 +1,10 @@
 import { ErrorCode, routes } from '@helios/api';
 import type { FastifyInstance } from 'fastify';
-import { findAccount } from '../accounts/repository';
 import type { Context } from '../context';
+import { signedIn } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { sendPage } from '../http/security';
-import { currentSession } from '../session/portal-session';
 import { sharingPortalLoginUri } from './clients';
 import { sharingPortalMissingPage } from './pages';
 
@@ -24,8 +23,7 @@ export function registerAthenaRoute(app: FastifyInstance, ctx: Context) {
     }
     const target = new URL(loginUri);
     target.searchParams.set('iss', ctx.config.publicUrl);
-    const session = await currentSession(ctx, request);
-    const account = session ? await findAccount(ctx.db, session.accountId) : null;
+    const account = (await signedIn(ctx, request))?.account;
     if (account) target.searchParams.set('login_hint', account.email);
     return reply.redirect(target.toString(), 303);
   });

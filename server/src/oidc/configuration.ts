@@ -111,14 +111,15 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
       // token, the account is read together with its access to the token's client.
       // A token bound to its session (no offline_access) also ends when the Helios session it
       // came from has timed out.
-      if (token && 'expiresWithSession' in token && token.expiresWithSession) {
-        const { sessionUid } = token;
-        if (!sessionUid || !(await portalSessionBehindLives(ctx, sessionUid))) return undefined;
-      }
       const account = token
         ? await accountForClient(ctx, sub, token.clientId as string)
         : await findAccount(ctx.db, sub);
       if (!account) return undefined;
+      if (token && 'expiresWithSession' in token && token.expiresWithSession) {
+        const { sessionUid } = token;
+        if (!sessionUid || !(await portalSessionBehindLives(ctx, sessionUid, account.sessionsValidAfter)))
+          return undefined;
+      }
       return {
         accountId: account.id,
         claims: () => ({

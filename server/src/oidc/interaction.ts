@@ -2,12 +2,11 @@ import { ErrorCode, routes } from '@helios/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { type InteractionResults, errors as providerErrors } from 'oidc-provider';
-import { findAccount } from '../accounts/repository';
 import type { Context } from '../context';
+import { signedIn } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { sendPage } from '../http/security';
-import { currentSession } from '../session/portal-session';
 import { mayUseClient } from './clients';
 import { grantWithScopes } from './grants';
 import { interactionMissingPage } from './pages';
@@ -101,9 +100,9 @@ export function registerInteractionRoute(app: FastifyInstance, ctx: Context, pro
     });
     if (!interaction || interaction.uid !== params.uid) return interactionMissing(request, reply, ctx.config.secure);
 
-    const session = await currentSession(ctx, request);
-    const account = session ? await findAccount(ctx.db, session.accountId) : null;
-    if (!session || !account) return reply.redirect(loginAddress(interaction.params), 303);
+    const found = await signedIn(ctx, request);
+    if (!found) return reply.redirect(loginAddress(interaction.params), 303);
+    const { session, account } = found;
 
     const began = (await interactionBegan(ctx, interaction.uid)) ?? interaction.iat * 1000;
     if (!freshEnough(interaction.params, signedInAt(session), began, ctx.now().getTime())) {

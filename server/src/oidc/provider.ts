@@ -2,7 +2,6 @@ import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import { audit } from '../accounts/repository';
 import type { Context } from '../context';
 import { errorForLog } from '../http/errors';
 import { cookieOptions, SESSION_COOKIE } from '../session/portal-session';
@@ -16,7 +15,7 @@ import { INTERACTION_TTL_SECONDS, interactionPath, PROVIDER_ROUTES, providerConf
 import { allowFormPostTarget } from './form-post';
 import { registerInteractionRoute } from './interaction';
 import { loadSigningKeys, type SigningJwk } from './keys';
-import { recordSignIn } from './session-links';
+import { portalSessionUsed, recordSignIn } from './session-links';
 import { fastifyRequestOf, portalSessionOf, recordInteractionStart, rememberRequest } from './sign-in';
 
 /** The provider's endpoints as Fastify serves them. GET /oauth2/userinfo is the account
@@ -50,16 +49,33 @@ function running(ctx: Context): Running {
 }
 
 /** Records which provider session and grant an authorization answered from, under the portal
- * session it was made in: ending that portal session ends them (session/sign-out.ts). */
+ * session it was made in: ending that portal session ends them (session/sign-out.ts). The code
+ * is issued by then: a failure is logged, never turned into an error page, and the provider
+ * session is then judged by itself (`portalSessionBehindLives`). */
 async function recordAuthorization(ctx: Context, octx: KoaContextWithOIDC) {
   const { oidc } = octx;
   if (!oidc || (oidc.route !== 'authorization' && oidc.route !== 'resume')) return;
   const session = oidc.session;
   const clientId = oidc.client?.clientId;
   if (!oidc.entities.AuthorizationCode || !session?.accountId || !clientId) return;
-  const portal = await portalSessionOf(ctx, octx.req);
-  if (portal?.accountId === session.accountId)
-    await recordSignIn(ctx, portal.key, session.uid, session.grantIdFor(clientId));
+  try {
+    const portal = await portalSessionOf(ctx, octx.req);
+    if (portal?.accountId === session.accountId)
+      await recordSignIn(ctx, portal.key, session.uid, session.grantIdFor(clientId));
+  } catch (error) {
+    ctx.log.error({ err: errorForLog(error), client_id: clientId }, 'sign-in not recorded under its portal session');
+  }
+}
+
+/** A session-bound refresh token was used successfully: the person is active in an instance, which
+ * counts as activity on the portal session behind it (after the answer). */
+function recordRefresh(ctx: Context, octx: KoaContextWithOIDC) {
+  const { oidc } = octx;
+  if (oidc?.route !== 'token' || octx.status !== 200) return;
+  const used = oidc.entities.RefreshToken;
+  if (!used?.expiresWithSession || !used.sessionUid) return;
+  const { sessionUid } = used;
+  ctx.background('instance activity on its portal session', () => portalSessionUsed(ctx, sessionUid));
 }
 
 /** What the provider does around each of its answers: no CORS headers (no client is a browser
@@ -72,6 +88,7 @@ function aroundAnswers(ctx: Context) {
     await next();
     for (const name of Object.keys(octx.response.headers)) if (name.startsWith('access-control-')) octx.remove(name);
     await recordAuthorization(ctx, octx);
+    recordRefresh(ctx, octx);
     if (octx.status !== 303) return;
 
     const interaction = octx.oidc?.entities.Interaction;
@@ -87,16 +104,8 @@ function aroundAnswers(ctx: Context) {
       if (!request || portal?.accountId !== signedOut) return;
       // The provider has ended its session and the grants made in it (and told the instances
       // that take logout tokens); the portal session and what else it signed into end here.
-      await endThisSession(ctx, signedOut, portal.key, 'logout');
+      await endThisSession(ctx, signedOut, portal.key, 'logout', { ip: request.ip, details: { via: 'oidc' } });
       octx.cookies.set(cookieName(ctx.config, SESSION_COOKIE), null, { ...cookieOptions(ctx, null), signed: false });
-      await audit(ctx.db, {
-        actor: signedOut,
-        action: 'logout',
-        targetType: 'account',
-        targetId: signedOut,
-        ip: request.ip,
-        details: { via: 'oidc' },
-      });
     }
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
-import type { Context } from '../context';
+import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { SessionLinks } from './session-links';
@@ -8,12 +8,14 @@ import type { SessionLinks } from './session-links';
  * What ends in the identity provider when Helios sessions end (docs/oidc.md, "What ends when").
  * Revoking a grant removes it and every code and token issued under it; ending a provider
  * session removes its record, so single sign-on and every token bound to it end too. Each
- * function works in one transaction and answers who to tell: the clients each ended session (or
- * token) was signed into, with the `sid` their ID tokens carried.
+ * function works in one transaction — or in the caller's, as part of the change that ends them —
+ * and answers who to tell: the clients each ended session (or token) was signed into, with the
+ * `sid` their ID tokens carried. Records that had already expired end too, but are told of to no
+ * one: their sessions ended long ago.
  */
 export type LogoutNotice = { clientId: string; sid: string };
 
-type Row = { model: string; payload: Record<string, unknown> };
+type Row = { model: string; payload: Record<string, unknown>; expiresAt: Date | null };
 
 const SCOPE_THAT_OUTLIVES_SESSIONS = 'offline_access';
 
@@ -23,13 +25,15 @@ function outlivesSessions(grant: Record<string, unknown>): boolean {
   return typeof scope === 'string' && scope.split(' ').includes(SCOPE_THAT_OUTLIVES_SESSIONS);
 }
 
-/** The clients and sids of ended records: a session's authorizations, a token's own sid. */
-function noticesOf(rows: Row[]): LogoutNotice[] {
+/** The clients and sids of ended records that were still live at `now`: a session's
+ * authorizations, a token's own sid. */
+function noticesOf(rows: Row[], now: Date): LogoutNotice[] {
   const notices = new Map<string, LogoutNotice>();
   const add = (clientId: unknown, sid: unknown) => {
     if (typeof clientId === 'string' && typeof sid === 'string') notices.set(`${clientId} ${sid}`, { clientId, sid });
   };
-  for (const { model, payload } of rows) {
+  for (const { model, payload, expiresAt } of rows) {
+    if (expiresAt !== null && expiresAt <= now) continue;
     if (model === 'Session') {
       const authorizations = (payload.authorizations ?? {}) as Record<string, { sid?: unknown }>;
       for (const [clientId, authorization] of Object.entries(authorizations)) add(clientId, authorization?.sid);
@@ -39,15 +43,20 @@ function noticesOf(rows: Row[]): LogoutNotice[] {
 }
 
 const ofAccount = (accountId: string) => eq(oidcPayloads.accountId, accountId);
-const returned = { model: oidcPayloads.model, payload: oidcPayloads.payload };
+const returned = { model: oidcPayloads.model, payload: oidcPayloads.payload, expiresAt: oidcPayloads.expiresAt };
 
 /**
  * One portal session ended: the provider sessions that followed it end, and every grant made in
  * it (or held by those sessions) is revoked, except grants holding `offline_access`.
  */
-export function endSignedInSessions(ctx: Context, accountId: string, links: SessionLinks): Promise<LogoutNotice[]> {
+export function endSignedInSessions(
+  db: Database,
+  accountId: string,
+  links: SessionLinks,
+  now: Date,
+): Promise<LogoutNotice[]> {
   if (links.sessions.length === 0 && links.grants.length === 0) return Promise.resolve([]);
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const sessions = links.sessions.length
       ? await tx
           .select(returned)
@@ -83,17 +92,22 @@ export function endSignedInSessions(ctx: Context, accountId: string, links: Sess
       .delete(oidcPayloads)
       .where(and(ofAccount(accountId), or(...ending)))
       .returning(returned);
-    return noticesOf(ended);
+    return noticesOf(ended, now);
   });
 }
 
 /**
  * The way an account signs in changed, or it asked to be signed out everywhere: every provider
  * session, grant and token of the account ends, `offline_access` included, except what the
- * portal session it acted from (`keep`) signed into.
+ * portal session it acted from (`keep`) signed into. `db` is the transaction of that change.
  */
-export function endAccountGrants(ctx: Context, accountId: string, keep: SessionLinks): Promise<LogoutNotice[]> {
-  return inTransaction(ctx.db, async (tx) => {
+export function endAccountGrants(
+  db: Database,
+  accountId: string,
+  keep: SessionLinks,
+  now: Date,
+): Promise<LogoutNotice[]> {
+  return inTransaction(db, async (tx) => {
     const rows = await tx
       .select({ model: oidcPayloads.model, id: oidcPayloads.id, uid: oidcPayloads.uid, grantId: oidcPayloads.grantId })
       .from(oidcPayloads)
@@ -117,6 +131,6 @@ export function endAccountGrants(ctx: Context, accountId: string, keep: SessionL
         ),
       )
       .returning(returned);
-    return noticesOf(ended);
+    return noticesOf(ended, now);
   });
 }

@@ -1,5 +1,5 @@
 import type { Context } from '../context';
-import { isSessionLive, longestSessionMs } from '../session/portal-session';
+import { endedByAccount, liveSessionRecord, longestSessionMs, markActive } from '../session/portal-session';
 
 /**
  * Which identity provider session and which grants were made under each portal session, so
@@ -35,21 +35,35 @@ export async function linksOf(ctx: Context, portalKey: string): Promise<SessionL
   return { sessions: of(SESSION), grants: of(GRANT) };
 }
 
-/** What a portal session that is ending signed into; the record goes with it. */
-export async function takeLinks(ctx: Context, portalKey: string): Promise<SessionLinks> {
-  const links = await linksOf(ctx, portalKey);
+/** Forgets what an ended portal session signed into: called once what it signed into has ended
+ * (committed), so a failure before that leaves the record for a retry. */
+export async function forgetLinks(ctx: Context, portalKey: string): Promise<void> {
   await ctx.store.del(linksKey(portalKey));
-  return links;
 }
 
 /**
  * Whether the portal session a provider session was made under still lives. Tokens without
  * `offline_access` are bound to their provider session; a portal session that ended without a
  * sign-out (idle or absolute timeout) leaves that provider session behind, so the provider asks
- * here before it answers such a token. A provider session never recorded under a portal session
- * has none behind it.
+ * here before it answers such a token; an account-wide ending at `validAfter` (the account's
+ * `sessionsValidAfter`) has ended it too. A provider session with no record (made before this
+ * record was kept, or whose record failed to be written) is judged by itself: the provider
+ * refuses a session-bound token whose provider session no longer exists.
  */
-export async function portalSessionBehindLives(ctx: Context, sessionUid: string): Promise<boolean> {
+export async function portalSessionBehindLives(
+  ctx: Context,
+  sessionUid: string,
+  validAfter: Date | null,
+): Promise<boolean> {
   const portalKey = await ctx.store.get(portalOfKey(sessionUid));
-  return portalKey !== null && (await isSessionLive(ctx, portalKey));
+  if (portalKey === null) return true;
+  const session = await liveSessionRecord(ctx, portalKey);
+  return session !== null && !endedByAccount(session, validAfter);
+}
+
+/** A session-bound refresh token was used: the portal session behind its provider session was
+ * active (see `markActive`). */
+export async function portalSessionUsed(ctx: Context, sessionUid: string): Promise<void> {
+  const portalKey = await ctx.store.get(portalOfKey(sessionUid));
+  if (portalKey !== null) await markActive(ctx, portalKey);
 }

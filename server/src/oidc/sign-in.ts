@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Context } from '../context';
-import { type CurrentSession, currentSession, type PortalSession } from '../session/portal-session';
+import { signedIn } from '../http/auth';
+import type { CurrentSession, PortalSession } from '../session/portal-session';
 
 /**
  * How the identity provider and the Helios sign-in meet: the provider's own session follows the
@@ -22,12 +23,13 @@ export function fastifyRequestOf(raw: IncomingMessage): FastifyRequest | undefin
   return fastifyRequests.get(raw);
 }
 
-/** The portal session of a request the provider is handling, read once per request. */
+/** The portal session of a request the provider is handling, read once per request: null when
+ * there is none, or an account-wide ending has ended it (`signedIn`). */
 export function portalSessionOf(ctx: Context, raw: IncomingMessage): Promise<CurrentSession | null> {
   let session = portalSessions.get(raw);
   if (!session) {
     const request = fastifyRequests.get(raw);
-    session = request ? currentSession(ctx, request) : Promise.resolve(null);
+    session = request ? signedIn(ctx, request).then((found) => found?.session ?? null) : Promise.resolve(null);
     portalSessions.set(raw, session);
   }
   return session;

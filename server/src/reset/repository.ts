@@ -27,15 +27,17 @@ export function issueAuditedResetLink(
 /**
  * A password reset, in one transaction: the token claimed (false when it was used meanwhile,
  * and then nothing is written), the new password set with what follows it (`replacePassword`)
- * and the reset audited.
+ * and the reset audited. `db` may be the transaction of a larger change (the end of the
+ * account's sessions, session/sign-out.ts).
  */
 export function completeReset(
   ctx: Context,
   reset: { id: string; accountId: string },
   secret: string,
   row: AuditInput,
+  db: Database = ctx.db,
 ): Promise<boolean> {
-  return inTransaction(ctx.db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Marking it used in the same statement that checks it makes the token single use.
     const claimed = await tx
       .update(passwordResets)
@@ -51,10 +53,17 @@ export function completeReset(
 
 /**
  * A password set or changed by the signed-in person (the profile), in one transaction: the new
- * password with what follows it (`replacePassword`) and the audit row.
+ * password with what follows it (`replacePassword`) and the audit row. `db` may be the
+ * transaction of a larger change (the end of the account's other sessions).
  */
-export function changePassword(ctx: Context, accountId: string, secret: string, row: AuditInput): Promise<void> {
-  return inTransaction(ctx.db, async (tx) => {
+export function changePassword(
+  ctx: Context,
+  accountId: string,
+  secret: string,
+  row: AuditInput,
+  db: Database = ctx.db,
+): Promise<void> {
+  return inTransaction(db, async (tx) => {
     await replacePassword(ctx, tx, accountId, secret);
     await audit(tx, row);
   });

@@ -64,19 +64,19 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     if (!reset) throw errors.tokenInvalid();
     if (problems.length > 0) throw weakPassword(problems);
     const secret = await hashPassword(body.password);
-    const used = await completeReset(ctx, reset, secret, {
+    const row = {
       actor: reset.accountId,
       action: 'password_reset.completed',
       targetType: 'account',
       targetId: reset.accountId,
       ip: request.ip,
+    };
+    // The new password and the end of every session, grant and token of the account commit
+    // together: a reset is never left with the old sessions alive.
+    await endAccountSessions(ctx, reset.accountId, { reason: 'password_reset' }, async (tx) => {
+      if (!(await completeReset(ctx, reset, secret, row, tx))) throw errors.tokenInvalid();
     });
-    if (!used) throw errors.tokenInvalid();
-    await ctx.accountViews.changed(reset.accountId);
-    await Promise.all([
-      endAccountSessions(ctx, reset.accountId, { reason: 'password_reset' }),
-      liftDeviceLocks(ctx, reset.accountId),
-    ]);
+    await liftDeviceLocks(ctx, reset.accountId);
     return { type: reset.type };
   });
 }

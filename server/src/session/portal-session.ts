@@ -29,6 +29,9 @@ export type PortalSession = {
   lastActiveAt?: string;
   browser?: string | null;
   os?: string | null;
+  /** The session was kept through an account-wide ending at this time (the person acted from
+   * it); it counts as made then when compared with the account's `sessionsValidAfter`. */
+  validFrom?: string;
 };
 export type CurrentSession = PortalSession & { key: string };
 
@@ -74,6 +77,17 @@ const limitsOf = (config: Config, session: PortalSession) =>
 /** The longest any portal session can live: what is kept beside sessions lasts this long. */
 export const longestSessionMs = (config: Config) =>
   Math.max(...Object.values(config.sessions).map((limits) => limits.absoluteMs));
+
+/** Whether an account-wide ending (a password reset, a removed credential, "sign out of all other
+ * sessions") has ended this session: it was made, or last kept, before the account's
+ * `sessionsValidAfter`. Every place that accepts a portal session asks this too, so such an
+ * ending holds even when removing the session records from the store failed. */
+export function endedByAccount(
+  session: Pick<PortalSession, 'createdAt' | 'validFrom'>,
+  validAfter: Date | null | undefined,
+): boolean {
+  return validAfter != null && Date.parse(session.validFrom ?? session.createdAt) < validAfter.getTime();
+}
 
 /** Milliseconds a session has left at `now`: the sooner of its idle and absolute ends. */
 export function timeLeft(config: Config, session: PortalSession, now: number): number {
@@ -151,33 +165,64 @@ export async function currentSession(ctx: Context, request: FastifyRequest): Pro
     return null;
   }
   // Built field by field: copying the parsed object and adding `key` took V8's slow path.
-  const { accountId, persistent, createdAt, amr, kind, browser, os } = session;
+  const { accountId, persistent, createdAt, amr, kind, browser, os, validFrom } = session;
   let { lastActiveAt } = session;
   if (now - Date.parse(lastActiveAt ?? createdAt) >= TOUCH_INTERVAL_MS) {
     lastActiveAt = new Date(now).toISOString();
-    await touch(ctx, key, { accountId, persistent, createdAt, amr, kind, lastActiveAt, browser, os });
+    await touch(ctx, key, { accountId, persistent, createdAt, amr, kind, lastActiveAt, browser, os, validFrom });
   }
-  return { accountId, persistent, createdAt, amr, kind, lastActiveAt, browser, os, key };
+  return { accountId, persistent, createdAt, amr, kind, lastActiveAt, browser, os, validFrom, key };
+}
+
+/** Counts use of an instance (a refreshed session-bound token) as activity on the portal session
+ * with this key, so its idle timeout means idle everywhere; the absolute lifetime still holds.
+ * Only a live session is touched, and only over its record (a sign-out meanwhile stays). */
+export async function markActive(ctx: Context, key: string): Promise<void> {
+  const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
+  if (!session) return;
+  const now = ctx.now().getTime();
+  if (timeLeft(ctx.config, session, now) <= 0) return;
+  if (now - Date.parse(session.lastActiveAt ?? session.createdAt) < TOUCH_INTERVAL_MS) return;
+  await touch(ctx, key, { ...session, lastActiveAt: new Date(now).toISOString() });
+}
+
+/** Marks the session with this key as kept through an account-wide ending at `at` (see
+ * `endedByAccount`); false when it no longer lives. */
+export async function keepThroughEnding(ctx: Context, key: string, at: Date): Promise<boolean> {
+  const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
+  if (!session || timeLeft(ctx.config, session, ctx.now().getTime()) <= 0) return false;
+  return touch(ctx, key, {
+    ...session,
+    lastActiveAt: session.lastActiveAt ?? session.createdAt,
+    validFrom: at.toISOString(),
+  });
 }
 
 /** Writes a session's new last active time, and so its new expiry; only over a record that still
  * exists, so a sign-out between the read and this write stays signed out. */
-async function touch(ctx: Context, key: string, session: PortalSession) {
+async function touch(ctx: Context, key: string, session: PortalSession): Promise<boolean> {
   const limits = limitsOf(ctx.config, session);
   const absoluteLeft = Date.parse(session.createdAt) + limits.absoluteMs - Date.parse(session.lastActiveAt as string);
-  await ctx.store.replace(sessionKey(key), JSON.stringify(session), Math.min(limits.idleMs, absoluteLeft));
+  return ctx.store.replace(sessionKey(key), JSON.stringify(session), Math.min(limits.idleMs, absoluteLeft));
 }
 
-async function forget(ctx: Context, accountId: string, key: string) {
-  await ctx.store.del(sessionKey(key));
-  await ctx.store.removeFromSet(accountSessionsKey(accountId), key);
+/** Forgets portal sessions of an account by their keys: the records and their entries in the
+ * account's list, sent together (Redis pipelines commands issued together). */
+export async function forgetSessions(ctx: Context, accountId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await Promise.all([
+    ctx.store.del(...keys.map(sessionKey)),
+    ...keys.map((key) => ctx.store.removeFromSet(accountSessionsKey(accountId), key)),
+  ]);
 }
 
-/** Whether the portal session with this key is still live (not signed out, not past its idle or
- * absolute end), read without touching it. */
-export async function isSessionLive(ctx: Context, key: string): Promise<boolean> {
+const forget = (ctx: Context, accountId: string, key: string) => forgetSessions(ctx, accountId, [key]);
+
+/** The portal session with this key while it is live (not signed out, not past its idle or
+ * absolute end), read without touching it; null otherwise. */
+export async function liveSessionRecord(ctx: Context, key: string): Promise<PortalSession | null> {
   const session = await getJson<PortalSession>(ctx.store, sessionKey(key));
-  return session !== null && timeLeft(ctx.config, session, ctx.now().getTime()) > 0;
+  return session !== null && timeLeft(ctx.config, session, ctx.now().getTime()) > 0 ? session : null;
 }
 
 /** The public id of a portal session (sessions list): derived from its key with the server's
@@ -186,58 +231,68 @@ export function publicSessionId(ctx: Context, key: string): string {
   return ctx.secrets.mac(`portal-session:${key}`).slice(0, 22);
 }
 
-/** The account's portal sessions that are still live, each with its key. */
-export async function sessionsOf(ctx: Context, accountId: string): Promise<CurrentSession[]> {
+/** The account's portal sessions that are still live, each with its key; an account-wide ending
+ * at `validAfter` has ended those made before it. The list's members whose session has gone
+ * are removed from it on the way (in the background). */
+export async function sessionsOf(
+  ctx: Context,
+  accountId: string,
+  validAfter: Date | null = null,
+): Promise<CurrentSession[]> {
   const keys = await ctx.store.members(accountSessionsKey(accountId));
   const records = await Promise.all(keys.map((key) => getJson<PortalSession>(ctx.store, sessionKey(key))));
   const now = ctx.now().getTime();
-  return records.flatMap((record, index) =>
-    record && record.accountId === accountId && timeLeft(ctx.config, record, now) > 0
-      ? [{ ...record, key: keys[index] as string }]
-      : [],
-  );
+  const live: CurrentSession[] = [];
+  const dead: string[] = [];
+  records.forEach((record, index) => {
+    const key = keys[index] as string;
+    if (!record || record.accountId !== accountId || timeLeft(ctx.config, record, now) <= 0) dead.push(key);
+    else if (!endedByAccount(record, validAfter)) live.push({ ...record, key });
+  });
+  if (dead.length > 0) ctx.background('forget ended portal sessions', () => forgetSessions(ctx, accountId, dead));
+  return live;
 }
 
-/** Forgets the portal session of a request on the server; the caller clears the cookie. */
-export async function forgetPortalSession(ctx: Context, request: FastifyRequest): Promise<CurrentSession | null> {
-  const session = await currentSession(ctx, request);
-  if (session) await forget(ctx, session.accountId, session.key);
-  return session;
-}
-
-/** Ends every portal session of an account (after a password reset), optionally but one, or
- * only one (`only`). Callers go through `sign-out.ts`, which ends what depends on them too. */
-export async function endAllSessions(
-  ctx: Context,
-  accountId: string,
-  exceptKey?: string,
-  options: { only?: string } = {},
-) {
-  const keys = options.only === undefined ? await ctx.store.members(accountSessionsKey(accountId)) : [options.only];
-  for (const key of keys) {
-    if (key === exceptKey) continue;
-    await ctx.store.del(sessionKey(key));
-    await ctx.store.removeFromSet(accountSessionsKey(accountId), key);
-  }
-  if (options.only !== undefined) return;
-  for (const key of await ctx.store.members(accountRememberKey(accountId))) await ctx.store.del(rememberKey(key));
-  await ctx.store.del(accountRememberKey(accountId));
+/** Ends every portal session of an account but `exceptKey`, and its remembered browsers (after a
+ * password reset). Callers go through `sign-out.ts`, which ends what depends on them too. */
+export async function endAllSessions(ctx: Context, accountId: string, exceptKey?: string) {
+  const [keys, remembered] = await Promise.all([
+    ctx.store.members(accountSessionsKey(accountId)),
+    ctx.store.members(accountRememberKey(accountId)),
+  ]);
+  await Promise.all([
+    forgetSessions(
+      ctx,
+      accountId,
+      keys.filter((key) => key !== exceptKey),
+    ),
+    ctx.store.del(...remembered.map(rememberKey), accountRememberKey(accountId)),
+  ]);
 }
 
 /** "Remember this browser" after a second factor: later sign-ins on it skip the second factor
- * for 30 days. */
+ * for 30 days. The record holds the account and when it was made. */
 export async function rememberBrowser(ctx: Context, reply: FastifyReply, accountId: string) {
   const token = randomToken();
   const hash = sha256(token);
-  await ctx.store.set(rememberKey(hash), accountId, REMEMBER_BROWSER_MS);
+  await ctx.store.set(rememberKey(hash), `${accountId} ${ctx.now().toISOString()}`, REMEMBER_BROWSER_MS);
   await ctx.store.addToSet(accountRememberKey(accountId), hash, REMEMBER_BROWSER_MS);
   reply.setCookie(cookieName(ctx.config, REMEMBER_COOKIE), token, cookieOptions(ctx, REMEMBER_BROWSER_MS));
 }
 
-export async function isBrowserRemembered(ctx: Context, request: FastifyRequest, accountId: string): Promise<boolean> {
+/** Whether this browser is remembered for the account: an account-wide ending (its
+ * `sessionsValidAfter`) ends remembered browsers made before it, as it ends sessions. */
+export async function isBrowserRemembered(
+  ctx: Context,
+  request: FastifyRequest,
+  account: { id: string; sessionsValidAfter: Date | null },
+): Promise<boolean> {
   const token = requestCookies(request)[cookieName(ctx.config, REMEMBER_COOKIE)];
   if (!token || token.length > 128) return false;
-  return (await ctx.store.get(rememberKey(sha256(token)))) === accountId;
+  const [accountId, madeAt] = ((await ctx.store.get(rememberKey(sha256(token)))) ?? '').split(' ');
+  if (accountId !== account.id) return false;
+  // Records from before the time was kept count as made at the epoch.
+  return !endedByAccount({ createdAt: madeAt ?? new Date(0).toISOString() }, account.sessionsValidAfter);
 }
 
 export type LiveToken = { kind: 'session' | 'mfa-remember'; hash: string; ttlMs: number };

@@ -1,6 +1,6 @@
 import { type PortalSessionInfo, routes, type SessionMethod, type SessionSecondFactor } from '@helios/api';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../accounts/repository';
+import { audit, findAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import { registerSession } from '../http/auth';
 import { errors } from '../http/errors';
@@ -32,43 +32,45 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Context) {
     };
   }
 
-  async function list(accountId: string, currentKey: string) {
-    const sessions = (await sessionsOf(ctx, accountId)).map((session) => entry(session, currentKey));
+  /** The account's sessions; those an account-wide ending at `validAfter` ended are left out even
+   * while their records wait to be removed. */
+  async function list(accountId: string, currentKey: string, validAfter: Date | null) {
+    const sessions = (await sessionsOf(ctx, accountId, validAfter)).map((session) => entry(session, currentKey));
     sessions.sort((a, b) => Date.parse(b.last_active_at) - Date.parse(a.last_active_at));
     return { sessions };
   }
 
-  registerSession(app, ctx, routes.sessions, async (_, { session }) => list(session.accountId, session.key));
+  registerSession(app, ctx, routes.sessions, async (_, { session, account }) =>
+    list(session.accountId, session.key, account.sessionsValidAfter),
+  );
 
-  registerSession(app, ctx, routes.endSession, async ({ params }, { session, request, reply }) => {
-    const target = (await sessionsOf(ctx, session.accountId)).find(
+  registerSession(app, ctx, routes.endSession, async ({ params }, { session, account, request, reply }) => {
+    const target = (await sessionsOf(ctx, session.accountId, account.sessionsValidAfter)).find(
       (candidate) => publicSessionId(ctx, candidate.key) === params.id,
     );
     if (!target) throw errors.notFound('No such session');
-    if (target.key === session.key) await signOutRequest(ctx, request, reply, 'logout');
-    else await endThisSession(ctx, session.accountId, target.key, 'sessions_list');
-    await audit(ctx.db, {
-      actor: session.accountId,
-      action: 'session.signed_out',
-      targetType: 'account',
-      targetId: session.accountId,
-      ip: request.ip,
-      details: { session: params.id, current: target.key === session.key },
-    });
-    return target.key === session.key ? { sessions: [] } : list(session.accountId, session.key);
+    const details = { session: params.id, current: target.key === session.key };
+    if (details.current) await signOutRequest(ctx, request, reply, 'sessions_list', details);
+    else await endThisSession(ctx, session.accountId, target.key, 'sessions_list', { ip: request.ip, details });
+    return details.current ? { sessions: [] } : list(session.accountId, session.key, account.sessionsValidAfter);
   });
 
-  registerSession(app, ctx, routes.signOutOthers, async (_, { session, request }) => {
-    const others = (await sessionsOf(ctx, session.accountId)).filter((other) => other.key !== session.key);
-    await endAccountSessions(ctx, session.accountId, { exceptKey: session.key, reason: 'sign_out_others' });
-    await audit(ctx.db, {
-      actor: session.accountId,
-      action: 'session.signed_out_others',
-      targetType: 'account',
-      targetId: session.accountId,
-      ip: request.ip,
-      details: { sessions: others.length },
-    });
-    return list(session.accountId, session.key);
+  registerSession(app, ctx, routes.signOutOthers, async (_, { session, account, request }) => {
+    const others = (await sessionsOf(ctx, session.accountId, account.sessionsValidAfter)).filter(
+      (other) => other.key !== session.key,
+    );
+    // The audit row is written with the ending, in its transaction.
+    await endAccountSessions(ctx, session.accountId, { exceptKey: session.key, reason: 'sign_out_others' }, (tx) =>
+      audit(tx, {
+        actor: session.accountId,
+        action: 'session.signed_out_others',
+        targetType: 'account',
+        targetId: session.accountId,
+        ip: request.ip,
+        details: { sessions: others.length },
+      }),
+    );
+    const after = await findAccount(ctx.db, session.accountId);
+    return list(session.accountId, session.key, after?.sessionsValidAfter ?? null);
   });
 }

@@ -17,6 +17,9 @@ const reauthKey = (sessionKey: string) => `reauth:${sessionKey}`;
 const firstFactorKey = (sessionKey: string) => `reauth-first:${sessionKey}`;
 const FIRST_FACTOR_MS = 5 * 60_000;
 
+/** The route option of every call that changes how the person signs in (`registerSession`). */
+export const STEP_UP = { recentLogin: true } as const;
+
 function within(ctx: Context, at: string | null): boolean {
   if (at === null) return false;
   const age = ctx.now().getTime() - Date.parse(at);

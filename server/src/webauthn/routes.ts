@@ -15,6 +15,8 @@ import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
 import { limit, rateRules } from '../security/rate-limit';
+// Registering a security key adds a way to sign in: it needs a recent sign-in (step-up).
+import { STEP_UP } from '../session/step-up';
 import { descriptorOf, recordKeyUse, saveSecurityKey, securityKeysOf, webauthnCredentialOf } from './keys';
 import { challenges, relyingParty, SUPPORTED_ALGORITHMS, userHandle, webauthnErrors } from './relying-party';
 
@@ -82,9 +84,6 @@ export async function verifyKeyAnswer(
     ))
   );
 }
-
-/** Registering a security key adds a way to sign in: it needs a recent sign-in (step-up). */
-const STEP_UP = { recentLogin: true };
 
 /** Security keys: registration from the profile and use as the second factor. */
 export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {

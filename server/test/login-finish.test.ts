@@ -1,0 +1,42 @@
+import { ErrorCode } from '@helios/api';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { StoreUnavailableError } from '../src/store/store';
+import { failure } from './admin-helpers';
+import { createAccount, PASSWORD } from './fixtures';
+import { startTestServer, type TestServer } from './harness';
+
+/** The last step of a login writes the login as Done and starts the portal session; the login
+ * cookie is cleared only once those writes succeeded, so a failed step can be tried again. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+test('a last login step whose writes fail keeps the login cookie, and the step succeeds when tried again', async () => {
+  const account = await createAccount(server.ctx, { password: PASSWORD });
+  const browser = server.browser();
+  const started = await browser.api.call('start', { body: { email: account.email } });
+  const body = { session_id: started.session_id as string, email: account.email, password: PASSWORD };
+
+  const store = server.ctx.store;
+  const set = store.set;
+  // The store refuses the login's and the portal session's writes, as Redis down would.
+  store.set = (key, value, ttlMs) =>
+    key.startsWith('login:') || key.startsWith('session:')
+      ? Promise.reject(new StoreUnavailableError(new Error('injected')))
+      : set.call(store, key, value, ttlMs);
+  try {
+    const error = await failure(browser.api.call('verifyPassword', { body }));
+    expect(error.status).toBe(503);
+    expect(error.detail).toEqual([{ type: ErrorCode.serviceUnavailable, msg: expect.any(String) }]);
+  } finally {
+    store.set = set;
+  }
+
+  expect((await browser.api.call('verifyPassword', { body })).state).toBe('Done');
+  expect((await browser.raw('GET', '/auth/session')).status).toBe(200);
+});
