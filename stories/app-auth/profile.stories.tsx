@@ -582,7 +582,7 @@ export const LinkFailedAfterRoundTrip: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'This provider account is already linked to another account.',
+      'That account is already linked to another Helios account.',
     );
     await expect(await canvas.findByRole('switch', { name: 'Google' })).not.toBeChecked();
     await waitFor(() => expect(canvas.getByTestId('address')).toHaveTextContent(/^\/profile$/));
@@ -706,7 +706,9 @@ export const LoadFailed: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Network error, try again later');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Helios could not be reached. Check your connection and try again.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Anna Andersson'));
   },

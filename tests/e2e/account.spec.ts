@@ -59,7 +59,7 @@ test.describe('password reset', () => {
     const first = linkFrom((await helios.waitForMail(account.email)).text);
     await api.call('resetConfirm', { body: { token: first.split('/').pop() as string, password: 'orchard-in-bloom' } });
     await page.goto(new URL(first).pathname);
-    await expect(page.getByText('Invalid or expired token').first()).toBeVisible();
+    await expect(page.getByText('This link is no longer valid').first()).toBeVisible();
     await expect(page.getByLabel(/^New password/)).toHaveCount(0);
     await expectAccessible(page);
 
@@ -67,7 +67,7 @@ test.describe('password reset', () => {
     const second = linkFrom((await helios.waitForMail(account.email, 1)).text);
     await expireResetLinks(helios.ctx, account.id);
     await page.goto(new URL(second).pathname);
-    await expect(page.getByText('Invalid or expired token').first()).toBeVisible();
+    await expect(page.getByText('This link is no longer valid').first()).toBeVisible();
   });
 });
 
@@ -114,7 +114,7 @@ test.describe('tenant picker and profile', () => {
     const secret = ((await page.locator('code').first().textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByRole('button', { name: 'Activate' }).click();
-    await expect(page.getByText('Please enter the TOTP code')).toBeVisible();
+    await expect(page.getByText('Enter the code from the app')).toBeVisible();
     await page.getByLabel(/^Code from the app/).fill(totpCode(secret));
     await page.getByRole('button', { name: 'Activate' }).click();
     await expect(page).toHaveURL(/\/profile$/);
