@@ -1,6 +1,6 @@
 import { ApiError, type FederatedProvider } from '@helios/api';
 import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus, TextField } from '@helios/design-system';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
 import { ProfileSkeleton } from '../../components/page-skeletons';
 import { useStepUp } from '../../components/step-up';
+import { useSignOut } from '../../components/use-sign-out';
 import { type ErrorKey, errorKey, errorKeyForCode } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
 import { providerLinkUrl } from '../../lib/providers';
@@ -175,25 +176,7 @@ export function ProfilePage() {
 
 function ProfileFooter() {
   const { t } = useTranslation();
-  const api = useApi();
-  const navigate = useNavigate();
-  const setUser = useSetAtom(userInfoAtom);
-  const [signingOut, setSigningOut] = useState(false);
-  const [failure, setFailure] = useState<ErrorKey | null>(null);
-
-  async function signOut() {
-    if (signingOut) return;
-    setSigningOut(true);
-    setFailure(null);
-    try {
-      await api.call('logout');
-      setUser(null);
-      navigate('/login');
-    } catch (error) {
-      setFailure(errorKey(error));
-      setSigningOut(false);
-    }
-  }
+  const { signOut, signingOut, failure } = useSignOut();
 
   return (
     <div className="grid gap-3">
