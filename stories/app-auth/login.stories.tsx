@@ -186,6 +186,9 @@ export const OneTimeCode: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/spam/)).toBeVisible();
+    // The email shows once, in the sentence that says where the code went.
+    await expect(canvas.getAllByText(/anna@example\.com/)).toHaveLength(1);
+    await expect(canvas.getByText(/We sent a six-digit code to anna@example\.com/)).toBeVisible();
     const first = canvas.getByRole('textbox', { name: 'Digit 1 of 6' });
     await userEvent.click(first);
     await userEvent.paste('123456');
@@ -387,7 +390,7 @@ export const ProviderAccountExists: Story = {
     // An error from the provider stops the automatic redirect of a Google-only account.
     await expect(await canvas.findByRole('button', { name: 'Fortsätt med Google' })).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'Det finns redan ett konto med andra inloggningsuppgifter eller e-postadress',
+      'Det finns redan ett konto med den här e-postadressen eller ett annat sätt att logga in.',
     );
     await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
   },

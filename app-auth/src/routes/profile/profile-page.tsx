@@ -1,5 +1,5 @@
 import { ApiError, type FederatedProvider } from '@helios/api';
-import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus, TextField } from '@helios/design-system';
+import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus } from '@helios/design-system';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,14 +145,20 @@ export function ProfilePage() {
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
             <Avatar name={user.name} src={user.profile_picture} size="lg" />
             <div className="grid w-full gap-4">
-              <TextField label={t('profile.name')} value={user.name} readOnly hint={t('profile.readOnly')} />
-              <TextField
-                label={t('profile.email')}
-                type="email"
-                value={user.email}
-                readOnly
-                hint={t('profile.readOnly')}
-              />
+              {/* Name and email cannot be changed here: shown as text, not as fields. */}
+              <div className="grid gap-1">
+                <dl data-testid="profile-identity" className="grid gap-3 sm:grid-cols-2">
+                  <div className="grid min-w-0 gap-0.5">
+                    <dt className="text-muted-foreground text-sm">{t('profile.name')}</dt>
+                    <dd className="break-words font-medium">{user.name}</dd>
+                  </div>
+                  <div className="grid min-w-0 gap-0.5">
+                    <dt className="text-muted-foreground text-sm">{t('profile.email')}</dt>
+                    <dd className="break-all font-medium">{user.email}</dd>
+                  </div>
+                </dl>
+                <p className="text-muted-foreground text-xs">{t('profile.readOnly')}</p>
+              </div>
               <LanguageSetting />
             </div>
           </div>
