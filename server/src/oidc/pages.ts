@@ -25,7 +25,7 @@ header{display:grid;justify-items:center;gap:.5rem;text-align:center}
 .logo{display:inline-flex;align-items:center;gap:.5rem;margin-bottom:.5rem;font-size:1.25rem;font-weight:600}
 .logo svg{width:2rem;height:2rem;color:var(--primary)}
 .eyebrow{margin:0;font-size:.875rem;font-weight:500;color:var(--primary)}
-h1{margin:0;font-size:clamp(1.375rem,1.1rem + 1.2vw,1.75rem);line-height:1.25;font-weight:700;text-wrap:balance;overflow-wrap:break-word}
+h1{margin:0;font-size:clamp(1.25rem,.875rem + 1.667vw,1.875rem);line-height:1.2;font-weight:700;text-wrap:balance;overflow-wrap:anywhere;hyphens:auto}
 p{margin:0}.content{display:grid;gap:1rem}.muted{color:var(--muted-foreground);font-size:.875rem}
 code{font-size:.875rem;word-break:break-all}
 .actions{display:flex;gap:.75rem;flex-wrap:wrap;justify-content:center}

@@ -18,7 +18,7 @@ const sv: Resources = {
   },
   login: {
     title: 'Logga in',
-    sharingPortalTitle: 'Logga in på kandidatdelningsportalen',
+    sharingPortalTitle: 'Logga in på portalen för kandidatdelning',
     refreshTitle: 'Du har loggats ut',
     refreshDescription: 'Logga in igen för att fortsätta där du var.',
     emailLabel: 'E-post',

@@ -73,7 +73,12 @@ export function AuthCard({
               {sharingPortalTitle}
             </p>
           ) : null}
-          <h1 data-slot="auth-card-title" className={cn('text-balance', refresh ? 'text-title' : 'text-display')}>
+          {/* A word longer than the card is wide (a Swedish compound on a phone) is hyphenated or
+              broken, never widening the page. */}
+          <h1
+            data-slot="auth-card-title"
+            className={cn('text-balance wrap-anywhere hyphens-auto', refresh ? 'text-title' : 'text-display')}
+          >
             {title}
           </h1>
           {description ? (
