@@ -35,7 +35,7 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(a.url.endsWith('/') ? a.url : `${a.url}/`);
     // Back at the picker the tenant shows as accessed today.
     await page.goto('/login/select-tenant');
-    await expect(page.getByText(/Today/)).toBeVisible();
+    await expect(page.getByText(/Last accessed: today/)).toBeVisible();
   });
 
   test('code sign-in, then create a password that works next time', async ({ page, helios }) => {
