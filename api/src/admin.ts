@@ -82,13 +82,17 @@ export const SmsSign = z.object({ name: z.string().min(1).max(200) });
 export const Credits = z.number().int();
 export const AddCredits = z.object({ credits: z.number().int('Credits must be an integer') });
 
+/** A tenant's slug names its instance's address (`https://{slug}.…`), so it has a DNS label's
+ * shape: lowercase letters and digits in words joined by single hyphens. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export const CreateTenant = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   slug: z
     .string()
     .min(1, 'Slug is required')
     .max(63)
-    .regex(/^[a-z0-9]+$/, 'Used in URLs. Only lowercase letters and numbers.'),
+    .regex(SLUG_PATTERN, 'Used in URLs. Only lowercase letters, numbers and single hyphens between them.'),
   url: z.string().url().optional(),
 });
 export const CreatedTenant = z.object({ id: z.string() });
@@ -191,11 +195,7 @@ export type UpdateOidcClient = z.input<typeof UpdateOidcClient>;
 export const OidcClientSecret = z.object({ client_id: z.string(), client_secret: z.string() });
 export type OidcClientSecret = z.infer<typeof OidcClientSecret>;
 
-const TenantSlug = z
-  .string()
-  .min(1)
-  .max(63)
-  .regex(/^[a-z0-9]+$/, 'Malformed slug');
+const TenantSlug = z.string().min(1).max(63).regex(SLUG_PATTERN, 'Malformed slug');
 
 const TermParams = z.object({ term: SearchTerm });
 const TenantParams = z.object({ tenantId: Id });

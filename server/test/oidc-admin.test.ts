@@ -192,13 +192,43 @@ describe('the sharing portal client', () => {
 });
 
 describe('/auth/athena without a sharing portal', () => {
-  test('a clear page saying the sharing portal is not configured', async () => {
-    const page = await fetch(`${server.url}/auth/athena`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+  const pageFor = async (headers: Record<string, string>, browser?: Browser) => {
+    const answer = await (browser ?? server.browser()).fetch(`${server.url}/auth/athena`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers },
+      redirect: 'manual',
+    });
+    return { status: answer.status, type: answer.headers.get('content-type'), html: await answer.text() };
+  };
+
+  test('a browser gets a page in the portal look saying so, in English by default', async () => {
+    const page = await pageFor({});
     expect(page.status).toBe(404);
-    const html = await page.text();
-    expect(html).toContain('The sharing portal is not available');
-    expect(html).not.toMatch(/<script/i);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.html).toContain('<html lang="en">');
+    expect(page.html).toContain('<h1>The sharing portal is not available</h1>');
+    expect(page.html).toContain('Candidate sharing portal');
+    expect(page.html).toContain('href="/login/select-tenant"');
+    expect(page.html).not.toMatch(/<script/i);
+    expect(page.html).not.toContain('sharing_portal_not_configured');
+  });
+
+  test('the page speaks Swedish to a browser that prefers it', async () => {
+    const page = await pageFor({ 'accept-language': 'sv-SE,sv;q=0.9,en;q=0.8' });
+    expect(page.html).toContain('<html lang="sv">');
+    expect(page.html).toContain('<h1>Delningsportalen är inte tillgänglig</h1>');
+    expect(page.html).toContain('Tillbaka till Helios');
+  });
+
+  test("a signed-in person gets their account's language, whatever the browser asks", async () => {
+    const { browser } = await signedIn(server, { locale: 'sv' });
+    const page = await pageFor({ 'accept-language': 'en-GB' }, browser);
+    expect(page.html).toContain('<html lang="sv">');
+    expect(page.html).toContain('Kandidatdelningsportalen är inte kopplad till Helios ännu.');
+  });
+
+  test('an API caller keeps the error shape', async () => {
     const json = await server.browser().raw('GET', '/auth/athena');
+    expect(json.status).toBe(404);
     expect(json.json).toEqual({ detail: [{ type: 'sharing_portal_not_configured', msg: expect.any(String) }] });
   });
 });

@@ -27,10 +27,13 @@ export const SlugDerived: Story = {
     const canvas = within(canvasElement);
     const name = await canvas.findByRole('textbox', { name: /^Name/ });
     const slug = canvas.getByRole('textbox', { name: /^Slug/ });
-    await expect(slug).toHaveAccessibleDescription('Used in URLs. Only lowercase letters and numbers.');
-    // The slug follows the name: lowercased, everything else removed.
+    await expect(slug).toHaveAccessibleDescription('Used in URLs. Only lowercase letters, numbers and hyphens.');
+    // The slug follows the name: letters transliterated, words joined by hyphens.
+    await userEvent.type(name, 'Åre Hälsa & Co 2');
+    await expect(slug).toHaveValue('are-halsa-co-2');
+    await userEvent.clear(name);
     await userEvent.type(name, 'Acme Rekrytering AB');
-    await expect(slug).toHaveValue('acmerekryteringab');
+    await expect(slug).toHaveValue('acme-rekrytering-ab');
     // Edited by hand, it stops following.
     await userEvent.clear(slug);
     await userEvent.type(slug, 'acme');
@@ -56,11 +59,13 @@ export const Invalid: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Create tenant' }));
     await expect(canvas.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Enter a name');
     await expect(canvas.getByRole('textbox', { name: /^Slug/ })).toHaveAccessibleDescription(
-      'Used in URLs. Only lowercase letters and numbers. Enter a slug',
+      'Used in URLs. Only lowercase letters, numbers and hyphens. Enter a slug',
     );
-    await userEvent.type(canvas.getByRole('textbox', { name: /^Slug/ }), 'Acme-1');
+    await userEvent.type(canvas.getByRole('textbox', { name: /^Slug/ }), 'Acme--1');
     await expect(canvas.getByRole('textbox', { name: /^Slug/ })).toBeInvalid();
-    await expect(canvas.getByText('Only lowercase letters (a–z) and numbers')).toBeVisible();
+    await expect(
+      canvas.getByText('Only lowercase letters (a–z) and numbers, with single hyphens between words'),
+    ).toBeVisible();
     await expect(callsTo(canvasElement, 'POST', '/api/tenants')).toHaveLength(0);
   },
 };

@@ -82,7 +82,7 @@ export const EmailEntry: Story = {
     await expect(submit).toBeDisabled();
     await userEvent.type(email, 'not-an-email');
     await userEvent.tab();
-    await expect(await canvas.findByText(/badly formatted|felaktigt formaterad/)).toBeVisible();
+    await expect(await canvas.findByText(/Enter a whole email address|Ange en hel e-postadress/)).toBeVisible();
     await userEvent.clear(email);
     await userEvent.type(email, 'anna@example.com{Enter}');
     await expect(await canvas.findByLabelText(/^Password|^Lösenord/)).toBeVisible();
@@ -186,6 +186,9 @@ export const OneTimeCode: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/spam/)).toBeVisible();
+    // The email shows once, in the sentence that says where the code went.
+    await expect(canvas.getAllByText(/anna@example\.com/)).toHaveLength(1);
+    await expect(canvas.getByText(/We sent a six-digit code to anna@example\.com/)).toBeVisible();
     const first = canvas.getByRole('textbox', { name: 'Digit 1 of 6' });
     await userEvent.click(first);
     await userEvent.paste('123456');
@@ -204,7 +207,7 @@ export const OneTimeCodeWrong: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('textbox', { name: 'Digit 1 of 6' }));
     await userEvent.keyboard('999999');
-    await expect(await canvas.findByText('The one-time password is invalid.')).toBeVisible();
+    await expect(await canvas.findByText('The code is wrong.')).toBeVisible();
     // A soft error keeps the boxes, emptied for the next try.
     await expect(canvas.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue('');
   },
@@ -219,7 +222,7 @@ export const OneTimeCodeExhausted: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('textbox', { name: 'Digit 1 of 6' }));
     await userEvent.keyboard('999999');
-    await expect(await canvas.findByText(/Too many invalid retries/)).toBeVisible();
+    await expect(await canvas.findByText(/Too many wrong tries/)).toBeVisible();
     // A hard error hides the boxes.
     await expect(canvas.queryByRole('textbox', { name: 'Digit 1 of 6' })).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
@@ -258,7 +261,9 @@ export const WrongPassword: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText(/^Password/), 'wrong{Enter}');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(/Invalid credentials.*case-sensitive/);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      /email or password is wrong.*Capital letters matter/,
+    );
   },
 };
 
@@ -280,7 +285,7 @@ export const RefreshMode: Story = {
   ]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Your session has expired' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'You have been signed out' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Cancel' })).toBeNull();
   },
 };
@@ -368,7 +373,7 @@ export const AutomaticSingleSignOnFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Continue with Acme SSO' })).toBeEnabled();
-    await expect(canvas.getByRole('alert')).toHaveTextContent('The provider could not sign you in. Try again.');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The other service could not sign you in. Try again.');
     await expect(canvas.getByLabelText(/^Password/)).toBeVisible();
     await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
   },
@@ -385,7 +390,7 @@ export const ProviderAccountExists: Story = {
     // An error from the provider stops the automatic redirect of a Google-only account.
     await expect(await canvas.findByRole('button', { name: 'Fortsätt med Google' })).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'Det finns redan ett konto med andra inloggningsuppgifter eller e-postadress',
+      'Det finns redan ett konto med den här e-postadressen eller ett annat sätt att logga in.',
     );
     await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
   },
@@ -589,7 +594,7 @@ export const InvalidSessionResets: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByLabelText(/^Password/), 'x{Enter}');
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'Invalid login session state, redirecting in 3 seconds',
+      'This sign-in cannot continue. Starting again in 3 seconds.',
     );
     await waitFor(() => expect(canvas.getByLabelText(/^Email/)).toBeVisible(), { timeout: 4500 });
   },
@@ -632,7 +637,7 @@ export const SignInAgainForInstance: Story = {
   ]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Your session has expired' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'You have been signed out' })).toBeVisible();
     await expect(await canvas.findByLabelText(/^Password/)).toBeVisible();
     const calls = getRecord(canvasElement).calls;
     await expect(calls.find((c) => c.path === '/auth/login/ping')?.search).toBe('?interaction=Interaction_0123456789');
@@ -688,7 +693,7 @@ export const ProviderError: Story = {
   parameters: app('/login?error=access_denied&error_type=soft', [startPing]),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      'Sign-in with the provider was cancelled.',
+      'Signing in with the other service was cancelled.',
     );
   },
 };

@@ -116,11 +116,21 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('img', { name: 'Anna Andersson' })).toHaveTextContent('AA');
     await expect(canvas.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
-    const name = canvas.getByRole('textbox', { name: 'Name' });
-    await expect(name).toHaveValue('Anna Andersson');
-    await expect(name).toHaveAttribute('readonly');
-    await expect(name).toHaveAccessibleDescription('Managed by your organisation');
-    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveValue('anna@example.com');
+    // Name and email cannot be changed here: text, not read-only fields.
+    const identity = canvas.getByTestId('profile-identity');
+    await expect(
+      within(identity)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Name', 'Email']);
+    await expect(
+      within(identity)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Anna Andersson', 'anna@example.com']);
+    await expect(canvas.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
+    await expect(canvas.getByText('Managed by your organisation')).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
 
     // A user account must keep its password; the other methods show what is linked.
@@ -582,7 +592,7 @@ export const LinkFailedAfterRoundTrip: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'This provider account is already linked to another account.',
+      'That account is already linked to another Helios account.',
     );
     await expect(await canvas.findByRole('switch', { name: 'Google' })).not.toBeChecked();
     await waitFor(() => expect(canvas.getByTestId('address')).toHaveTextContent(/^\/profile$/));
@@ -633,7 +643,7 @@ export const ProvidersUnavailable: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('switch', { name: 'Two-factor authentication' })).toBeChecked();
     await expect(canvas.queryByRole('switch', { name: 'Google' })).toBeNull();
-    await expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Anna Andersson');
+    await expect(canvas.getByTestId('profile-identity')).toHaveTextContent('Anna Andersson');
   },
 };
 
@@ -706,9 +716,11 @@ export const LoadFailed: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Network error, try again later');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Helios could not be reached. Check your connection and try again.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Anna Andersson'));
+    await waitFor(() => expect(canvas.getByTestId('profile-identity')).toHaveTextContent('Anna Andersson'));
   },
 };
 
@@ -719,6 +731,6 @@ export const Loading: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('status')).toHaveTextContent('Loading…');
     await expect(canvasElement.querySelector('[data-slot="profile-skeleton"]')).toBeVisible();
-    await expect(canvas.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    await expect(canvas.queryByTestId('profile-identity')).not.toBeInTheDocument();
   },
 };

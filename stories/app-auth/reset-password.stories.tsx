@@ -123,7 +123,9 @@ export const NetworkError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Send reset link' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Network error, try again later');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Helios could not be reached. Check your connection and try again.',
+    );
     await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveValue('anna@example.com');
     await waitFor(() =>
       expect(canvas.getByRole('button', { name: 'Send reset link' })).not.toHaveAttribute('aria-busy'),

@@ -2,7 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ACCESSED_TENANTS_KEY } from '../../app-auth/src/lib/accessed-tenants';
 import { SelectTenantPage } from '../../app-auth/src/routes/select-tenant/select-tenant-page';
-import { type AppStoryParameters, getRecord, type MockResponse, withApp, withLanguage } from './lib/app-story';
+import {
+  type AppStoryParameters,
+  getRecord,
+  type MockResponse,
+  type MockRoute,
+  storyUser,
+  withApp,
+  withLanguage,
+} from './lib/app-story';
 
 const acme = { id: 'tenant-acme', name: 'Acme AB', slug: 'acmeab', url: 'https://acmeab.helios.test/' };
 const orebro = { id: 'tenant-orebro', name: 'Örebro Kommun', slug: 'orebrokommun', url: 'https://orebro.helios.test/' };
@@ -14,10 +22,18 @@ function daysAgo(days: number): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - days, 12).toISOString();
 }
 
-const app = (respond: MockResponse, route = '/login/select-tenant'): AppStoryParameters => ({
+const app = (
+  respond: MockRoute['respond'],
+  route = '/login/select-tenant',
+  user: MockResponse = { body: storyUser },
+): AppStoryParameters => ({
   route,
   pattern: '/login/select-tenant',
-  api: [{ method: 'GET', path: '/auth/available-tenants', respond }],
+  api: [
+    { method: 'GET', path: '/auth/available-tenants', respond },
+    { method: 'GET', path: '/oauth2/userinfo', respond: user },
+    { method: 'POST', path: '/auth/logout', respond: { status: 204 } },
+  ],
 });
 const tenants = (list: (typeof acme)[], isStakeholder = false): MockResponse => ({
   body: { tenants: list, is_stakeholder: isStakeholder },
@@ -60,12 +76,17 @@ export const SeveralTenants: Story = {
     const list = await canvas.findByRole('list', { name: 'Select a instance' });
     const cards = within(list).getAllByRole('button');
     await expect(cards.map((card) => card.textContent)).toEqual([
-      'Acme ABacmeabLast accessed: Today',
+      'Acme ABacmeabLast accessed: today',
       'Örebro KommunorebrokommunLast accessed: 3 days ago',
       'Nordic RetailnordicretailLast accessed: –',
     ]);
     await expect(canvas.queryByRole('button', { name: 'Go to sharing portal' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Account settings' })).toHaveAttribute('href', '/profile');
+    // Who is signed in, and the way out.
+    await expect(await canvas.findByTestId('signed-in-as')).toHaveTextContent(
+      'Signed in as Anna Anderssonanna@example.com',
+    );
+    await expect(canvas.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
     await userEvent.click(canvas.getByRole('button', { name: /Nordic Retail/ }));
     await expect(getRecord(canvasElement).externalNavigations).toEqual([nordic.url]);
@@ -95,7 +116,7 @@ export const Stakeholder: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const portal = await canvas.findByRole('button', { name: 'Go to sharing portal' });
-    await expect(canvas.getByRole('button', { name: /Acme AB/ })).toHaveTextContent('Last accessed: Today');
+    await expect(canvas.getByRole('button', { name: /Acme AB/ })).toHaveTextContent('Last accessed: today');
     await expect(getRecord(canvasElement).externalNavigations).toEqual([]);
     await userEvent.click(portal);
     await expect(getRecord(canvasElement).externalNavigations).toEqual(['/auth/athena']);
@@ -124,8 +145,8 @@ export const NoTenants: Story = {
   },
 };
 
-/** A failed load (here signed out) goes back to sign-in, keeping the query. */
-export const LoadError: Story = {
+/** Signed out meanwhile (401): back to sign-in, keeping the query. */
+export const SignedOut: Story = {
   parameters: {
     app: app(
       { status: 401, body: { detail: [{ type: 'unauthenticated', msg: 'Not signed in' }] } },
@@ -135,6 +156,58 @@ export const LoadError: Story = {
   play: async ({ canvasElement }) => {
     const location = await within(canvasElement).findByTestId('location');
     await expect(location).toHaveTextContent('/login?client_id=athena&lang=sv');
+  },
+};
+
+const serverError: MockResponse = { status: 500, body: { detail: [{ type: 'internal_error', msg: 'Internal' }] } };
+
+/** The instances fail to load while the session is valid: an error with Try again and Sign out,
+ * and the page stays (sign-in would see the valid session and send the browser straight back). */
+export const LoadFailed: Story = {
+  parameters: {
+    app: app(({ call }) => (call === 1 ? serverError : tenants([acme, orebro]))),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Your instances could not be loaded. Try again in a moment.');
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Select a instance');
+    await expect(await canvas.findByTestId('signed-in-as')).toHaveTextContent('Anna Andersson');
+    await expect(canvas.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(canvas.queryByTestId('location')).not.toBeInTheDocument();
+    const loads = () => getRecord(canvasElement).calls.filter((c) => c.path === '/auth/available-tenants').length;
+    await expect(loads()).toBe(1);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(await canvas.findByRole('list', { name: 'Select a instance' })).toBeVisible();
+    await expect(loads()).toBe(2);
+  },
+};
+
+/** The same failure in Swedish; Sign out ends the session and goes to sign-in. */
+export const LoadFailedInSwedish: Story = {
+  globals: { locale: 'sv' },
+  parameters: { app: app(serverError) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Det gick inte att hämta dina instanser. Försök igen om en stund.',
+    );
+    await expect(canvas.getByRole('button', { name: 'Försök igen' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Logga ut' }));
+    await waitFor(() => expect(canvas.getByTestId('location')).toHaveTextContent('/login'));
+    await expect(getRecord(canvasElement).calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /auth/logout');
+  },
+};
+
+/** Who is signed in is not known (that call failed): the instances and Sign out still show. */
+export const WithoutPerson: Story = {
+  parameters: { app: app(tenants([acme, orebro]), '/login/select-tenant', serverError) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('list', { name: 'Select a instance' })).toBeVisible();
+    await expect(canvas.queryByTestId('signed-in-as')).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Sign out' })).toBeVisible();
   },
 };
 
@@ -157,8 +230,10 @@ export const InSwedish: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Välj en instans');
     const cards = within(await canvas.findByRole('list')).getAllByRole('button');
-    await expect(cards[0]).toHaveTextContent('Senast besökt: 1 dag sedan');
-    await expect(cards[1]).toHaveTextContent('Senast besökt: 3 dagar sedan');
+    await expect(cards[0]).toHaveTextContent('Senast besökt: i går');
+    await expect(cards[1]).toHaveTextContent('Senast besökt: för 3 dagar sedan');
+    await expect(await canvas.findByTestId('signed-in-as')).toHaveTextContent('Inloggad som Anna Andersson');
+    await expect(canvas.getByRole('button', { name: 'Logga ut' })).toBeVisible();
     await expect(cards[2]).toHaveTextContent('Senast besökt: –');
   },
 };

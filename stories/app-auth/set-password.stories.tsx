@@ -86,7 +86,7 @@ export const InvalidToken: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Invalid or expired token' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'This link is no longer valid' })).toBeVisible();
     await expect(canvas.queryByLabelText('New password')).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Set new password' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
@@ -112,7 +112,9 @@ export const TokenCheckUnreachable: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Network error. Please try again later.');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Helios could not be reached. Check your connection and try again.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(await canvas.findByLabelText('New password')).toBeVisible();
     await expect(getRecord(canvasElement).calls).toHaveLength(2);
@@ -226,7 +228,7 @@ export const ServerError: Story = {
   parameters: { app: app({ confirm: { status: 500, body: errorBody('internal_error') } }) },
   play: async ({ canvasElement }) => {
     const { canvas } = await fillIn(canvasElement, GOOD_PASSWORD, GOOD_PASSWORD);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('An unexpected error occurred');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Something went wrong. Try again.');
     await waitFor(() =>
       expect(canvas.getByRole('button', { name: 'Set new password' })).not.toHaveAttribute('aria-busy'),
     );
@@ -237,6 +239,8 @@ export const NetworkError: Story = {
   parameters: { app: app({ confirm: { networkError: true } }) },
   play: async ({ canvasElement }) => {
     const { canvas } = await fillIn(canvasElement, GOOD_PASSWORD, GOOD_PASSWORD);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Network error. Please try again later.');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Helios could not be reached. Check your connection and try again.',
+    );
   },
 };

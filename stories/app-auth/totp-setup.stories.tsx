@@ -93,8 +93,8 @@ export const ReRegister: Story = {
 export const EmptyCode: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, input } = await submitCode(canvasElement, '');
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Please enter the TOTP code');
-    await expect(input).toHaveAccessibleDescription('Please enter the TOTP code');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Enter the code from the app');
+    await expect(input).toHaveAccessibleDescription('Enter the code from the app');
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveFocus();
     await expect(activateCalls(canvasElement)).toEqual([]);
@@ -121,7 +121,7 @@ export const ServerError: Story = {
   parameters: { app: app({ activate: { status: 400, body: errorBody('invalid_totp_code') } }) },
   play: async ({ canvasElement }) => {
     const { canvas, input } = await submitCode(canvasElement, '123456');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Invalid code, try again');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Wrong code. Try again.');
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(activateCalls(canvasElement)).toEqual([
       { method: 'POST', path: '/auth/tfa/activate', search: '', body: { totp_code: '123456' } },
@@ -181,7 +181,9 @@ export const LoadFailed: Story = {
   parameters: { app: app({ load: { networkError: true } }) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Network error, try again later');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Helios could not be reached. Check your connection and try again.',
+    );
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(canvas.queryByRole('textbox')).not.toBeInTheDocument();
   },

@@ -78,7 +78,10 @@ export const Refresh: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('main')).toHaveAttribute('data-variant', 'refresh');
+    const main = canvas.getByRole('main');
+    await expect(main).toHaveAttribute('data-variant', 'refresh');
+    // At the top, with the same margin above it as every other sign-in card.
+    await expect(getComputedStyle(main).paddingTop).toBe('40px');
     const title = canvas.getByRole('heading', { level: 1, name: 'Your session has expired' });
     await expect(title).toHaveClass('text-title');
     await expect(canvas.getByText('Sign in again to continue.')).toBeVisible();

@@ -1,20 +1,10 @@
-import { LastLogin, type LastLoginWords } from '@helios/design-system';
+import { LastLogin } from '@helios/design-system';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { pick } from '../lib/locale';
 
 const NOW = new Date(2026, 5, 15, 12, 0);
 const daysAgo = (days: number) => new Date(2026, 5, 15 - days, 9, 30);
-
-const svWords: LastLoginWords = {
-  never: 'aldrig',
-  today: 'idag',
-  yesterday: 'igår',
-  days: (n) => `${n} dagar sedan`,
-  weeks: (n) => `${n} ${n === 1 ? 'vecka' : 'veckor'} sedan`,
-  months: (n) => `${n} ${n === 1 ? 'månad' : 'månader'} sedan`,
-  years: (n) => `${n} år sedan`,
-};
 
 const CASES: { label: string; date: Date | null }[] = [
   { label: 'No login', date: null },
@@ -47,12 +37,13 @@ export const Default: Story = {
   },
 };
 
-/** Every wording, measured from 15 June 2026; Swedish with the toolbar locale sv. */
+/** Every wording, measured from 15 June 2026, in the locale's own words (`Intl.RelativeTimeFormat`);
+ * Swedish with the toolbar locale sv. */
 export const Wordings: Story = {
   render: (args, { globals }) => {
     const texts = pick(globals, {
-      en: { heading: 'Last login', words: undefined, locale: 'en-GB' },
-      sv: { heading: 'Senast inloggad', words: svWords, locale: 'sv-SE' },
+      en: { heading: 'Last login', never: 'never', locale: 'en-GB' },
+      sv: { heading: 'Senast inloggad', never: 'aldrig', locale: 'sv-SE' },
     });
     return (
       <table className="text-sm">
@@ -64,7 +55,7 @@ export const Wordings: Story = {
                 {label}
               </th>
               <td>
-                <LastLogin {...args} date={date} words={texts.words} locale={texts.locale} />
+                <LastLogin {...args} date={date} neverLabel={texts.never} locale={texts.locale} />
               </td>
             </tr>
           ))}
@@ -98,15 +89,15 @@ export const WordingsInSwedish: Story = {
     await expect(canvas.getByText('Senast inloggad')).toBeVisible();
     await expect(canvas.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'aldrig',
-      'idag',
-      'igår',
-      '3 dagar sedan',
-      '1 vecka sedan',
-      '2 veckor sedan',
-      '1 månad sedan',
-      '5 månader sedan',
-      '1 år sedan',
-      '2 år sedan',
+      'i dag',
+      'i går',
+      'för 3 dagar sedan',
+      'för 1 vecka sedan',
+      'för 2 veckor sedan',
+      'för 1 månad sedan',
+      'för 5 månader sedan',
+      'för 1 år sedan',
+      'för 2 år sedan',
     ]);
   },
 };

@@ -47,12 +47,6 @@ const swedish: Partial<SessionListProps> = {
   loadingLabel: 'Hämtar sessioner…',
   failedMessage: 'Det gick inte att hämta dina sessioner',
   retryLabel: 'Försök igen',
-  timeWords: {
-    today: 'i dag',
-    yesterday: 'i går',
-    days: (count: number) => `för ${count} dagar sedan`,
-    weeks: (count: number) => `för ${count} ${count === 1 ? 'vecka' : 'veckor'} sedan`,
-  },
   locale: 'sv-SE',
 };
 

@@ -8,13 +8,13 @@ const daysAgo = (days: number) => new Date(2026, 5, 15 - days, 8, 0);
 
 const swedish = {
   lastAccessedLabel: 'Senast besökt',
-  words: { today: 'Idag', days: (n: number) => `${n} ${n === 1 ? 'dag' : 'dagar'} sedan` },
+  locale: 'sv-SE',
 };
 
 const meta = {
   title: 'Design system/TenantCard',
   component: TenantCard,
-  args: { name: 'Acme AB', slug: 'acmeab', lastAccessed: daysAgo(0), now: NOW, onSelect: fn() },
+  args: { name: 'Acme AB', slug: 'acmeab', lastAccessed: daysAgo(0), now: NOW, locale: 'en-GB', onSelect: fn() },
   render: (args, { globals }) => (
     <div className="w-72">
       <TenantCard {...args} {...pick<Partial<typeof swedish>>(globals, { en: {}, sv: swedish })} />
@@ -30,7 +30,7 @@ export const Default: Story = {
     const card = within(canvasElement).getByRole('button', { name: /Acme AB/ });
     await expect(card).toHaveTextContent('Acme AB');
     await expect(card).toHaveTextContent('acmeab');
-    await expect(card).toHaveTextContent('Last accessed: Today');
+    await expect(card).toHaveTextContent('Last accessed: today');
     await userEvent.click(card);
     await expect(args.onSelect).toHaveBeenCalledOnce();
     // The whole card is one control, reachable and usable from the keyboard.
@@ -57,7 +57,7 @@ export const AsLink: Story = {
   play: async ({ args, canvasElement }) => {
     const link = within(canvasElement).getByRole('link', { name: /Acme AB/ });
     await expect(link).toHaveAttribute('href', '/tenants/acmeab');
-    await expect(link).toHaveTextContent('Last accessed: 1 day ago');
+    await expect(link).toHaveTextContent('Last accessed: yesterday');
     link.focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onSelect).toHaveBeenCalledOnce();
@@ -90,7 +90,7 @@ export const Grid: Story = {
     const items = within(canvasElement).getAllByRole('listitem');
     await expect(
       items.map((item) => item.querySelector('[data-slot="tenant-card-last-accessed"]')?.textContent),
-    ).toEqual(['Last accessed: Today', 'Last accessed: 1 day ago', 'Last accessed: 12 days ago', 'Last accessed: –']);
+    ).toEqual(['Last accessed: today', 'Last accessed: yesterday', 'Last accessed: 1 week ago', 'Last accessed: –']);
   },
 };
 
@@ -99,8 +99,8 @@ export const GridInSwedish: Story = {
   globals: { locale: 'sv' },
   play: async ({ canvasElement }) => {
     const cards = within(canvasElement).getAllByRole('button');
-    await expect(cards[0]).toHaveTextContent('Senast besökt: Idag');
-    await expect(cards[1]).toHaveTextContent('Senast besökt: 1 dag sedan');
-    await expect(cards[2]).toHaveTextContent('Senast besökt: 12 dagar sedan');
+    await expect(cards[0]).toHaveTextContent('Senast besökt: i dag');
+    await expect(cards[1]).toHaveTextContent('Senast besökt: i går');
+    await expect(cards[2]).toHaveTextContent('Senast besökt: för 1 vecka sedan');
   },
 };

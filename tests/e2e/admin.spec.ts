@@ -91,8 +91,8 @@ test.describe('admin console', () => {
     const name = `Örebro Rekrytering ${Date.now()}`;
     await page.getByLabel(/^Name/).fill(name);
     const slug = await page.getByLabel(/^Slug/).inputValue();
-    expect(slug).toMatch(/^rebrorekrytering\d+$/);
-    await expect(page.getByText('Used in URLs. Only lowercase letters and numbers.')).toBeVisible();
+    expect(slug).toMatch(/^orebro-rekrytering-\d+$/);
+    await expect(page.getByText('Used in URLs. Only lowercase letters, numbers and hyphens.')).toBeVisible();
     await page.getByRole('button', { name: 'Create tenant' }).click();
     await expect(page).toHaveURL(/\/admin\/tenants\?tenant-id=/);
     await expect(page.getByText(name, { exact: true }).locator('visible=true').first()).toBeVisible();

@@ -64,7 +64,7 @@ test.describe('signing in with another provider', () => {
     await enterEmail(page, account.email);
     providers?.google.nextUser({ sub: subject(), email: account.email, email_verified: false });
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await expect(page.getByText('The provider has not verified your email address.')).toBeVisible();
+    await expect(page.getByText('The other service has not confirmed your email address.')).toBeVisible();
     await expect(page).toHaveURL(/\/login\?.*error=provider_email_unverified/);
     await expectAccessible(page);
     const linked = (await helios.ctx.db.select().from(credentials)).filter(

@@ -35,7 +35,7 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(a.url.endsWith('/') ? a.url : `${a.url}/`);
     // Back at the picker the tenant shows as accessed today.
     await page.goto('/login/select-tenant');
-    await expect(page.getByText(/Today/)).toBeVisible();
+    await expect(page.getByText(/Last accessed: today/)).toBeVisible();
   });
 
   test('code sign-in, then create a password that works next time', async ({ page, helios }) => {
@@ -129,11 +129,11 @@ test.describe('signing in', () => {
     for (let i = 0; i < 9; i++) {
       await password.fill(`wrong-${i}`);
       // Each attempt is answered before the next: the alert of the one before already reads
-      // "Invalid credentials", so the text alone would not wait.
+      // "The email or password is wrong", so the text alone would not wait.
       const answered = page.waitForResponse((response) => response.url().includes('/auth/login/verify-password'));
       await page.getByRole('button', { name: 'Sign in' }).click();
       expect((await answered).status()).toBe(401);
-      await expect(page.getByRole('alert')).toContainText('Invalid credentials');
+      await expect(page.getByRole('alert')).toContainText('The email or password is wrong');
     }
     await password.fill('wrong-last');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -187,7 +187,7 @@ test.describe('signing in', () => {
     await helios.ctx.store.del(`login:${sessionId}`);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toContainText('Login session expired, redirecting in 3 seconds');
+    await expect(page.getByRole('alert')).toContainText('The sign-in took too long. Starting again in 3 seconds.');
     await expect(page.getByLabel('Email')).toBeVisible({ timeout: 5_000 });
   });
 });

@@ -16,7 +16,7 @@ export function withSlug(form: NewTenantForm, slug: string): NewTenantForm {
   return { ...form, slug, slugEdited: slug !== '' };
 }
 
-/** Spec §5: name and slug required; the slug only lowercase letters and digits. */
+/** Spec §5: name and slug required; the slug lowercase letters and digits, words joined by single hyphens. */
 export function validateNewTenant(form: Pick<NewTenantForm, 'name' | 'slug'>): NewTenantErrors {
   const errors: NewTenantErrors = {};
   if (form.name.trim() === '') errors.name = 'nameRequired';

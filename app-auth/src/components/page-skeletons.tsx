@@ -3,12 +3,11 @@ import { Skeleton } from '@helios/design-system';
 /** Placeholders the size of the pages' loaded content, so the card does not jump when the
  * account's data arrives. Hidden from screen readers; LoadStatus announces the loading. */
 
-function FieldSkeleton({ hint = true, narrow = false }: { hint?: boolean; narrow?: boolean }) {
+function FieldSkeleton() {
   return (
     <div className="grid gap-1.5">
       <Skeleton className="h-5 w-24" />
-      <Skeleton className={narrow ? 'h-10 w-1/2' : 'h-10 w-full'} />
-      {hint ? <Skeleton className="h-5 w-44" /> : null}
+      <Skeleton className="h-10 w-1/2" />
     </div>
   );
 }
@@ -20,9 +19,18 @@ export function ProfileSkeleton() {
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         <Skeleton className="size-16 shrink-0 rounded-full" />
         <div className="grid w-full gap-4">
+          <div className="grid gap-1">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {['name', 'email'].map((item) => (
+                <div key={item} className="grid gap-0.5">
+                  <Skeleton className="h-5 w-16" />
+                  <Skeleton className="h-6 w-40" />
+                </div>
+              ))}
+            </div>
+            <Skeleton className="h-4 w-44" />
+          </div>
           <FieldSkeleton />
-          <FieldSkeleton />
-          <FieldSkeleton hint={false} narrow />
         </div>
       </div>
       <div className="grid gap-4">

@@ -28,3 +28,53 @@ test('no text is empty, and placeholders match between the languages', () => {
     expect(placeholders(swedish[key] ?? ''), key).toEqual(placeholders(text));
   }
 });
+
+// People signing in read these: words from the code and the protocol say nothing to them.
+const DEVELOPER_WORDS = [
+  /\btoken\b/i,
+  /\bTOTP\b/,
+  /\bcredentials?\b/i,
+  /login session/i,
+  /inloggningssession/i,
+  /inloggningsuppgifter/i,
+  /\binvalid\b/i,
+  /\bogiltig/i,
+  /\binternal\b/i,
+  /\binternt\b/i,
+  /\bquota\b/i,
+  /\bkvot/i,
+  /\bdomain\b/i,
+  /\bdomän/i,
+  /case-sensitive/i,
+  /skiftläges/i,
+  /network error/i,
+  /nätverksfel/i,
+  /unexpected error/i,
+  /oväntat fel/i,
+  /unknown error/i,
+  /okänt fel/i,
+  /\bauthenticate\b/i,
+  /\bautentiseringen\b/i,
+  /\bformatted\b/i,
+  /\bformaterad\b/i,
+];
+
+test.each([
+  ['en', en],
+  ['sv', sv],
+])('the %s texts are plain language, without developer words', (_, texts) => {
+  const flat = keys(texts).map((key) => ({
+    key,
+    text: key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], texts) as string,
+  }));
+  const found = flat.filter(({ text }) => DEVELOPER_WORDS.some((word) => word.test(text)));
+  expect(found).toEqual([]);
+});
+
+test('Swedish texts do not leave single sign-on in English', () => {
+  expect(
+    keys(sv).filter((key) =>
+      /single sign-on/i.test(String(key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], sv))),
+    ),
+  ).toEqual([]);
+});

@@ -5,13 +5,13 @@ import sv from '../i18n/sv';
 import { errorKey, errorKeyForCode, isHardOtpError } from './errors';
 import { SecurityKeyError, SecurityKeyErrorCode } from './webauthn';
 
-test('known codes map to their message; unknown codes to "Failed to authenticate"; none to "Unknown error"', () => {
+test('known codes map to their message; unknown codes to "Signing in failed"; none to "Something went wrong"', () => {
   expect(errorKeyForCode('invalid_credentials')).toBe('errors.invalidCredentials');
   expect(errorKeyForCode('pnty/helios/otp/retries-exceeded')).toBe('errors.otpRetriesExceeded');
   expect(errorKeyForCode('something_new')).toBe('errors.failedToAuthenticate');
   expect(errorKeyForCode(undefined)).toBe('errors.unknown');
-  expect(en.errors.failedToAuthenticate).toBe('Failed to authenticate');
-  expect(en.errors.unknown).toBe('Unknown error');
+  expect(en.errors.failedToAuthenticate).toBe('Signing in failed. Try again.');
+  expect(en.errors.unknown).toBe('Something went wrong.');
 });
 
 test('a network failure has its own message', () => {
@@ -64,7 +64,9 @@ test('every provider, security-key and hand-off code has a message of its own in
   }
   // Distinct problems read differently: only the security key's own failure shares a message.
   expect(new Set(keys).size).toBe(keys.length - 1);
-  expect(en.errors.accountExists).toBe('Account already exists with different credentials or email');
+  expect(en.errors.accountExists).toBe(
+    'An account already exists with this email address or another way of signing in.',
+  );
 });
 
 test('a failed security-key prompt is translated by its kind', () => {

@@ -65,8 +65,8 @@ const byCode: Record<string, ErrorKey> = {
   access_denied: 'errors.providerDenied',
 };
 
-/** The message for an error code: a known code's text, "Failed to authenticate" for an unknown
- * code, "Unknown error" when there is no code at all. */
+/** The message for an error code: a known code's text, "Signing in failed" for an unknown code,
+ * "Something went wrong" when there is no code at all. */
 export function errorKeyForCode(code: string | null | undefined): ErrorKey {
   if (!code) return 'errors.unknown';
   return byCode[code] ?? 'errors.failedToAuthenticate';

@@ -1,60 +1,19 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How long ago an account last signed in, as a unit and a count (the count is 0 for never/today, 1 for yesterday). */
-export type LastLoginWording = {
-  unit: 'never' | 'today' | 'yesterday' | 'days' | 'weeks' | 'months' | 'years';
-  count: number;
+/** How long ago something happened, in whole calendar units (0 days is today). */
+export type RelativeTime = { unit: 'day' | 'week' | 'month' | 'year'; count: number };
+
+export type RelativeTimeOptions = {
+  /** BCP 47 locale of the words; the browser's language by default. */
+  locale?: string;
+  /** The moment to measure from; defaults to the current time. */
+  now?: Date;
 };
 
-/** Words for `formatLastLogin`; counted units are functions so languages can inflect them. */
-export type LastLoginWords = {
-  never: string;
-  today: string;
-  yesterday: string;
-  days: (count: number) => string;
-  weeks: (count: number) => string;
-  months: (count: number) => string;
-  years: (count: number) => string;
-};
+/** A date, ISO string or milliseconds; anything empty or unparseable is no date. */
+export type RelativeTimeInput = Date | string | number | null | undefined;
 
-/** When a tenant was last opened from the tenant picker, as a unit and a count of days. */
-export type LastAccessedWording = {
-  unit: 'unknown' | 'today' | 'days';
-  count: number;
-};
-
-/** Words for `formatLastAccessed`. */
-export type LastAccessedWords = {
-  unknown: string;
-  today: string;
-  days: (count: number) => string;
-};
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many} ago`;
-
-export const defaultLastLoginWords: LastLoginWords = {
-  never: 'never',
-  today: 'today',
-  yesterday: 'yesterday',
-  days: (count) => plural(count, 'day', 'days'),
-  weeks: (count) => plural(count, 'week', 'weeks'),
-  months: (count) => plural(count, 'month', 'months'),
-  years: (count) => plural(count, 'year', 'years'),
-};
-
-export const defaultLastAccessedWords: LastAccessedWords = {
-  unknown: '–',
-  today: 'Today',
-  days: (count) => plural(count, 'day', 'days'),
-};
-
-/** Fills in the default words, ignoring keys the caller passed as undefined. */
-function withDefaults<T extends object>(defaults: T, words: Partial<T>): T {
-  const given = Object.entries(words).filter(([, value]) => value !== undefined);
-  return { ...defaults, ...Object.fromEntries(given) };
-}
-
-function toDate(value: Date | string | number | null | undefined): Date | null {
+export function toDate(value: RelativeTimeInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -72,47 +31,45 @@ function calendarDaysBetween(date: Date, now: Date): number {
 }
 
 /**
- * Classifies a last-login time the way the admin console words it: never, today, yesterday,
- * N days (under 7), weeks (under 30 days), months (under 365 days), otherwise years.
+ * How long ago `date` was, by calendar days in local time: days under 7, then whole weeks under
+ * 30 days, months of 30 days under 365 days, otherwise years of 365 days. Null without a date.
  */
-export function lastLoginText(date: Date | string | null | undefined, now: Date = new Date()): LastLoginWording {
+export function relativeTimeOf(date: RelativeTimeInput, now: Date = new Date()): RelativeTime | null {
   const then = toDate(date);
-  if (!then) return { unit: 'never', count: 0 };
+  if (!then) return null;
   const days = calendarDaysBetween(then, now);
-  if (days === 0) return { unit: 'today', count: 0 };
-  if (days === 1) return { unit: 'yesterday', count: 1 };
-  if (days < 7) return { unit: 'days', count: days };
-  if (days < 30) return { unit: 'weeks', count: Math.floor(days / 7) };
-  if (days < 365) return { unit: 'months', count: Math.floor(days / 30) };
-  return { unit: 'years', count: Math.floor(days / 365) };
+  if (days < 7) return { unit: 'day', count: days };
+  if (days < 30) return { unit: 'week', count: Math.floor(days / 7) };
+  if (days < 365) return { unit: 'month', count: Math.floor(days / 30) };
+  return { unit: 'year', count: Math.floor(days / 365) };
 }
 
-/** Turns a `lastLoginText` result into words; English by default, any word overridable. */
-export function formatLastLogin(wording: LastLoginWording, words: Partial<LastLoginWords> = {}): string {
-  const w = withDefaults(defaultLastLoginWords, words);
-  switch (wording.unit) {
-    case 'never':
-    case 'today':
-    case 'yesterday':
-      return w[wording.unit];
-    default:
-      return w[wording.unit](wording.count);
+const formatters = new Map<string, { days: Intl.RelativeTimeFormat; counted: Intl.RelativeTimeFormat }>();
+
+function formattersFor(locale: string | undefined) {
+  const key = locale ?? '';
+  let pair = formatters.get(key);
+  if (!pair) {
+    pair = {
+      // Days in the language's own words where it has them: "today", "yesterday"; "i dag", "i går".
+      days: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+      // Counted for longer spans: "last week" would name the calendar week, which 7–13 days ago
+      // need not be, so "1 week ago" ("för 1 vecka sedan").
+      counted: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }),
+    };
+    formatters.set(key, pair);
   }
+  return pair;
 }
 
-/** Classifies when a tenant was last accessed: unknown, today, or a number of calendar days ago. */
-export function lastAccessedText(
-  date: Date | string | number | null | undefined,
-  now: Date = new Date(),
-): LastAccessedWording {
-  const then = toDate(date);
-  if (!then) return { unit: 'unknown', count: 0 };
-  const days = calendarDaysBetween(then, now);
-  return days === 0 ? { unit: 'today', count: 0 } : { unit: 'days', count: days };
-}
-
-/** Turns a `lastAccessedText` result into words: 'Today', '1 day ago', 'N days ago' or a dash. */
-export function formatLastAccessed(wording: LastAccessedWording, words: Partial<LastAccessedWords> = {}): string {
-  const w = withDefaults(defaultLastAccessedWords, words);
-  return wording.unit === 'days' ? w.days(wording.count) : w[wording.unit];
+/**
+ * When something happened, in words of the locale through `Intl.RelativeTimeFormat`: "today",
+ * "yesterday", "3 days ago", "2 weeks ago" in English; "i dag", "i går", "för 3 dagar sedan" in
+ * Swedish. Null without a date, for the caller's own word ("never", a dash).
+ */
+export function formatRelativeTime(date: RelativeTimeInput, options: RelativeTimeOptions = {}): string | null {
+  const relative = relativeTimeOf(date, options.now);
+  if (!relative) return null;
+  const { days, counted } = formattersFor(options.locale);
+  return (relative.unit === 'day' ? days : counted).format(-relative.count, relative.unit);
 }

@@ -107,7 +107,7 @@ export const tenants = pgTable(
   },
   (t) => [
     uniqueIndex('tenants_slug_key').on(t.slug),
-    check('tenants_slug_format', sql`${t.slug} ~ '^[a-z0-9]+$'`),
+    check('tenants_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     // Tenant lists and searches are ordered by name: a page of 50 stops early on this index.
     index('tenants_name_idx').on(t.name, t.slug),
     index('tenants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),

@@ -4,26 +4,43 @@
  * everything else, and with nothing secret in them.
  */
 
+import type { Locale } from '@helios/api';
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;line-height:1.5;margin:0;padding:3rem 1rem;color:#1f2937;background:#f9fafb}
-main{max-width:28rem;margin:0 auto;padding:2rem;background:#fff;border:1px solid #e5e7eb;border-radius:.75rem}
-h1{font-size:1.375rem;margin:0 0 1rem}p{margin:0 0 1rem}code{font-size:.875rem;word-break:break-all}
-.actions{display:flex;gap:.75rem;flex-wrap:wrap}
-button,a.button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #1f2937;background:#fff;color:#1f2937;text-decoration:none;cursor:pointer}
-button.primary{background:#1f2937;color:#fff}
-:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-@media (prefers-color-scheme:dark){body{background:#111827;color:#f3f4f6}main{background:#1f2937;border-color:#374151}
-button,a.button{background:#1f2937;color:#f3f4f6;border-color:#f3f4f6}button.primary{background:#f3f4f6;color:#111827}}`;
+// The sign-in portal's look (design-system tokens: colours, radius, the card and the Helios
+// mark), light and dark, with no script and nothing to load.
+const STYLE = `:root{color-scheme:light dark;--background:oklch(0.99 0.002 265);--foreground:oklch(0.2 0.02 265);--card:oklch(1 0 0);--muted-foreground:oklch(0.45 0.02 265);--primary:oklch(0.46 0.19 264);--primary-foreground:oklch(0.99 0 0);--border:oklch(0.89 0.01 265);--ring:oklch(0.52 0.2 264)}
+@media (prefers-color-scheme:dark){:root{--background:oklch(0.17 0.02 265);--foreground:oklch(0.96 0.005 265);--card:oklch(0.21 0.02 265);--muted-foreground:oklch(0.76 0.015 265);--primary:oklch(0.78 0.11 264);--primary-foreground:oklch(0.18 0.04 265);--border:oklch(0.33 0.02 265);--ring:oklch(0.72 0.14 264)}}
+*{box-sizing:border-box}
+body{margin:0;font-family:"Inter",ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.5;color:var(--foreground);background:var(--background)}
+main{display:flex;min-height:100dvh;align-items:center;justify-content:center;padding:2.5rem 1rem}
+.card{display:grid;gap:1.5rem;width:100%;max-width:28rem;padding:1.5rem;background:var(--card);border:1px solid var(--border);border-radius:.875rem;box-shadow:0 1px 2px rgb(0 0 0/.05)}
+@media (min-width:40rem){.card{padding:2rem}}
+header{display:grid;justify-items:center;gap:.5rem;text-align:center}
+.logo{display:inline-flex;align-items:center;gap:.5rem;margin-bottom:.5rem;font-size:1.25rem;font-weight:600}
+.logo svg{width:2rem;height:2rem;color:var(--primary)}
+.eyebrow{margin:0;font-size:.875rem;font-weight:500;color:var(--primary)}
+h1{margin:0;font-size:clamp(1.25rem,.875rem + 1.667vw,1.875rem);line-height:1.2;font-weight:700;text-wrap:balance;overflow-wrap:anywhere;hyphens:auto}
+p{margin:0}.content{display:grid;gap:1rem}.muted{color:var(--muted-foreground);font-size:.875rem}
+code{font-size:.875rem;word-break:break-all}
+.actions{display:flex;gap:.75rem;flex-wrap:wrap;justify-content:center}
+button,a.button{display:inline-flex;align-items:center;justify-content:center;height:2.5rem;padding:0 1rem;font:inherit;font-size:.875rem;font-weight:500;border-radius:.5rem;border:1px solid var(--border);background:var(--card);color:var(--foreground);text-decoration:none;cursor:pointer}
+button.primary,a.button.primary{background:var(--primary);border-color:var(--primary);color:var(--primary-foreground)}
+:focus-visible{outline:2px solid var(--ring);outline-offset:2px}`;
 
-/** A whole page: `body` is trusted markup built here; every outside value in it is escaped. */
-function page(title: string, body: string): string {
+const LOGO = `<div class="logo"><svg aria-hidden="true" focusable="false" viewBox="0 0 32 32"><circle cx="16" cy="16" r="6.5" fill="currentColor"/><g stroke="currentColor" stroke-width="2.5" stroke-linecap="round"><path d="M16 2.5v3.5M16 26v3.5M2.5 16H6M26 16h3.5"/><path d="m6.45 6.45 2.48 2.48M23.07 23.07l2.48 2.48M6.45 25.55l2.48-2.48M23.07 8.93l2.48-2.48"/></g></svg><span>Helios</span></div>`;
+
+/** A whole page in the portal's card: `body` is trusted markup built here; every outside value
+ * in it is escaped. `eyebrow` is a line above the heading (which service the page is about). */
+function page(title: string, body: string, options: { lang?: Locale; eyebrow?: string } = {}): string {
+  const eyebrow = options.eyebrow ? `\n<p class="eyebrow">${escapeHtml(options.eyebrow)}</p>` : '';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${options.lang ?? 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -33,8 +50,15 @@ function page(title: string, body: string): string {
 </head>
 <body>
 <main>
+<div class="card">
+<header>
+${LOGO}${eyebrow}
 <h1>${escapeHtml(title)}</h1>
+</header>
+<div class="content">
 ${body}
+</div>
+</div>
 </main>
 </body>
 </html>`;
@@ -62,12 +86,30 @@ ${backToSignIn}`,
   );
 }
 
-/** /auth/athena while no sharing portal is set up. */
-export function sharingPortalMissingPage(): string {
+const SHARING_PORTAL_MISSING = {
+  en: {
+    eyebrow: 'Candidate sharing portal',
+    title: 'The sharing portal is not available',
+    text: 'The candidate sharing portal is not connected to Helios yet. Contact your administrator.',
+    back: 'Back to Helios',
+  },
+  sv: {
+    eyebrow: 'Kandidatdelningsportalen',
+    title: 'Delningsportalen är inte tillgänglig',
+    text: 'Kandidatdelningsportalen är inte kopplad till Helios ännu. Kontakta din administratör.',
+    back: 'Tillbaka till Helios',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+/** /auth/athena while no sharing portal is set up, in the person's language. Back goes to the
+ * tenant picker: sign-in would send a signed-in stakeholder straight here again. */
+export function sharingPortalMissingPage(lang: Locale): string {
+  const t = SHARING_PORTAL_MISSING[lang];
   return page(
-    'The sharing portal is not available',
-    `<p>The sharing portal has not been set up for this Helios yet. Please contact your administrator.</p>
-${backToSignIn}`,
+    t.title,
+    `<p>${escapeHtml(t.text)}</p>
+<p class="actions"><a class="button primary" href="/login/select-tenant">${escapeHtml(t.back)}</a></p>`,
+    { lang, eyebrow: t.eyebrow },
   );
 }
 

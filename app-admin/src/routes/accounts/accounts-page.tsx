@@ -252,19 +252,7 @@ function AccountRow({
       </TableCell>
       <TableCell>{t(typeLabels[accountType(account)])}</TableCell>
       <TableCell>
-        <LastLogin
-          date={account.last_login_at}
-          locale={i18n.resolvedLanguage}
-          words={{
-            never: t('lastLogin.never'),
-            today: t('lastLogin.today'),
-            yesterday: t('lastLogin.yesterday'),
-            days: (count) => t('lastLogin.days', { count }),
-            weeks: (count) => t('lastLogin.weeks', { count }),
-            months: (count) => t('lastLogin.months', { count }),
-            years: (count) => t('lastLogin.years', { count }),
-          }}
-        />
+        <LastLogin date={account.last_login_at} locale={i18n.resolvedLanguage} neverLabel={t('lastLogin.never')} />
       </TableCell>
       <TableCell className="whitespace-normal">
         {account.available_credentials.length > 0 ? (

@@ -136,7 +136,8 @@ export function LoginPage() {
       sharingPortal={sharingPortal}
     >
       <div className="grid gap-5">
-        {login.state !== 'Start' && login.email ? (
+        {/* Who is signing in; the code step names the email in its own sentence, so not twice. */}
+        {login.state !== 'Start' && login.state !== 'OTPRequired' && login.email ? (
           <p className="truncate font-medium text-sm" data-testid="login-email">
             {login.email}
           </p>

@@ -1,6 +1,6 @@
 import { ApiError, type FederatedProvider } from '@helios/api';
-import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus, TextField } from '@helios/design-system';
-import { useAtom, useSetAtom } from 'jotai';
+import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus } from '@helios/design-system';
+import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
 import { ProfileSkeleton } from '../../components/page-skeletons';
 import { useStepUp } from '../../components/step-up';
+import { useSignOut } from '../../components/use-sign-out';
 import { type ErrorKey, errorKey, errorKeyForCode } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
 import { providerLinkUrl } from '../../lib/providers';
@@ -144,14 +145,20 @@ export function ProfilePage() {
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
             <Avatar name={user.name} src={user.profile_picture} size="lg" />
             <div className="grid w-full gap-4">
-              <TextField label={t('profile.name')} value={user.name} readOnly hint={t('profile.readOnly')} />
-              <TextField
-                label={t('profile.email')}
-                type="email"
-                value={user.email}
-                readOnly
-                hint={t('profile.readOnly')}
-              />
+              {/* Name and email cannot be changed here: shown as text, not as fields. */}
+              <div className="grid gap-1">
+                <dl data-testid="profile-identity" className="grid gap-3 sm:grid-cols-2">
+                  <div className="grid min-w-0 gap-0.5">
+                    <dt className="text-muted-foreground text-sm">{t('profile.name')}</dt>
+                    <dd className="break-words font-medium">{user.name}</dd>
+                  </div>
+                  <div className="grid min-w-0 gap-0.5">
+                    <dt className="text-muted-foreground text-sm">{t('profile.email')}</dt>
+                    <dd className="break-all font-medium">{user.email}</dd>
+                  </div>
+                </dl>
+                <p className="text-muted-foreground text-xs">{t('profile.readOnly')}</p>
+              </div>
               <LanguageSetting />
             </div>
           </div>
@@ -175,25 +182,7 @@ export function ProfilePage() {
 
 function ProfileFooter() {
   const { t } = useTranslation();
-  const api = useApi();
-  const navigate = useNavigate();
-  const setUser = useSetAtom(userInfoAtom);
-  const [signingOut, setSigningOut] = useState(false);
-  const [failure, setFailure] = useState<ErrorKey | null>(null);
-
-  async function signOut() {
-    if (signingOut) return;
-    setSigningOut(true);
-    setFailure(null);
-    try {
-      await api.call('logout');
-      setUser(null);
-      navigate('/login');
-    } catch (error) {
-      setFailure(errorKey(error));
-      setSigningOut(false);
-    }
-  }
+  const { signOut, signingOut, failure } = useSignOut();
 
   return (
     <div className="grid gap-3">

@@ -138,15 +138,6 @@ export function SessionsSection() {
         signedInLabel={t('sessions.signedIn')}
         lastActiveLabel={t('sessions.lastActive')}
         locale={i18n.resolvedLanguage}
-        timeWords={{
-          never: t('sessions.time.never'),
-          today: t('sessions.time.today'),
-          yesterday: t('sessions.time.yesterday'),
-          days: (count) => t('sessions.time.days', { count }),
-          weeks: (count) => t('sessions.time.weeks', { count }),
-          months: (count) => t('sessions.time.months', { count }),
-          years: (count) => t('sessions.time.years', { count }),
-        }}
       />
     </section>
   );

@@ -1,11 +1,12 @@
-import type { AvailableTenant, AvailableTenantsResponse } from '@helios/api';
-import { Button, buttonVariants, EmptyState, Spinner, TenantCard, TenantGrid } from '@helios/design-system';
+import { ApiError, type AvailableTenant, type AvailableTenantsResponse, type UserInfo } from '@helios/api';
+import { Button, buttonVariants, EmptyState, LoadStatus, Spinner, TenantCard, TenantGrid } from '@helios/design-system';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
 import { AuthPage } from '../../components/auth-page';
 import { PageLoading } from '../../components/page-loading';
+import { SignedInFooter } from '../../components/signed-in-footer';
 import {
   type AccessedTenants,
   browserLocalStorage,
@@ -34,41 +35,69 @@ function useOpenTenant() {
   return { opening, open };
 }
 
-/** The tenant picker (/login/select-tenant). */
-export function SelectTenantPage() {
-  const { t } = useTranslation();
+type TenantsLoad =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'loaded'; available: AvailableTenantsResponse };
+
+/**
+ * The signed-in person's instances, and who they are. Signed out (401), the picker goes back to
+ * sign-in; any other failure stays here with Try again: sign-in would find the session valid and
+ * send the browser straight back, a loop of requests until the rate limit answers.
+ */
+function useAvailableTenants(onLoaded: (available: AvailableTenantsResponse) => void) {
   const api = useApi();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const externalNavigate = useExternalNavigate();
-  const { opening, open } = useOpenTenant();
-  const [available, setAvailable] = useState<AvailableTenantsResponse | null>(null);
-  const [accessed] = useState<AccessedTenants>(() => readAccessedTenants(browserLocalStorage()));
+  const [load, setLoad] = useState<TenantsLoad>({ status: 'loading' });
+  const [user, setUser] = useState<UserInfo | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on Try again
   useEffect(() => {
     let active = true;
+    setLoad({ status: 'loading' });
     api.call('availableTenants').then(
-      (response) => {
+      (available) => {
         if (!active) return;
-        setAvailable(response);
-        const only = response.tenants.length === 1 ? response.tenants[0] : undefined;
-        // Spec §4: one tenant and nothing else to choose (stakeholders also have the portal).
-        if (only && !response.is_stakeholder) open(only);
+        setLoad({ status: 'loaded', available });
+        onLoaded(available);
       },
-      () => {
-        if (active) navigate({ pathname: '/login', search }, { replace: true });
+      (error: unknown) => {
+        if (!active) return;
+        if (error instanceof ApiError && error.status === 401)
+          navigate({ pathname: '/login', search }, { replace: true });
+        else setLoad({ status: 'failed' });
       },
+    );
+    // Who is signed in is shown when known; the picker works without it.
+    api.call('userinfo').then(
+      (info) => active && setUser(info),
+      () => undefined,
     );
     return () => {
       active = false;
     };
-  }, [api, navigate, open, search]);
+  }, [api, navigate, onLoaded, search, attempt]);
 
-  const lastAccessedWords = {
-    unknown: t('tenants.never'),
-    today: t('tenants.today'),
-    days: (count: number) => t('tenants.daysAgo', { count }),
-  };
+  return { load, user, retry: () => setAttempt((count) => count + 1), retried: attempt > 0 };
+}
+
+/** The tenant picker (/login/select-tenant). */
+export function SelectTenantPage() {
+  const { t, i18n } = useTranslation();
+  const externalNavigate = useExternalNavigate();
+  const { opening, open } = useOpenTenant();
+  const openOnlyTenant = useCallback(
+    (response: AvailableTenantsResponse) => {
+      const only = response.tenants.length === 1 ? response.tenants[0] : undefined;
+      // Spec §4: one tenant and nothing else to choose (stakeholders also have the portal).
+      if (only && !response.is_stakeholder) open(only);
+    },
+    [open],
+  );
+  const { load, user, retry, retried } = useAvailableTenants(openOnlyTenant);
+  const [accessed] = useState<AccessedTenants>(() => readAccessedTenants(browserLocalStorage()));
 
   let content: ReactNode;
   if (opening) {
@@ -79,12 +108,22 @@ export function SelectTenantPage() {
         <span aria-hidden="true">{text}</span>
       </p>
     );
-  } else if (!available) {
+  } else if (load.status === 'loading' && !retried) {
     // The card appears once it can show its instances: the list's height depends on how many
     // there are, and a placeholder of another height would make the centred card jump.
     return <PageLoading title={t('tenants.title')} />;
+  } else if (load.status !== 'loaded') {
+    content = (
+      <LoadStatus
+        status={load.status === 'failed' ? 'failed' : 'loading'}
+        loadingLabel={t('common.loading')}
+        failedMessage={t('tenants.loadFailed')}
+        onRetry={retry}
+        retryLabel={t('common.tryAgain')}
+      />
+    );
   } else {
-    const { tenants, is_stakeholder: isStakeholder } = available;
+    const { tenants, is_stakeholder: isStakeholder } = load.available;
     content = (
       <>
         {tenants.length > 0 ? (
@@ -96,7 +135,8 @@ export function SelectTenantPage() {
                 slug={tenant.slug}
                 lastAccessed={lastAccessOf(accessed, tenant.id)}
                 lastAccessedLabel={t('tenants.lastAccessed')}
-                words={lastAccessedWords}
+                unknownLabel={t('tenants.never')}
+                locale={i18n.resolvedLanguage}
                 onSelect={() => open(tenant)}
               />
             ))}
@@ -123,9 +163,14 @@ export function SelectTenantPage() {
       description={t('tenants.description')}
       className={WIDE_CARD}
       footer={
-        <Link to="/profile" className={buttonVariants({ variant: 'link' })}>
-          {t('profile.title')}
-        </Link>
+        <SignedInFooter
+          user={user}
+          links={
+            <Link to="/profile" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+              {t('profile.title')}
+            </Link>
+          }
+        />
       }
     >
       {content}

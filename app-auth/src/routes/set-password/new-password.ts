@@ -27,7 +27,7 @@ export type ConfirmErrorKey = 'reset.failed' | 'reset.unexpected' | 'reset.netwo
 /**
  * The message for a failed confirm (spec §4): 406 "Password reset failed"; 422 the server's
  * password rule (e.g. a common password) when the app knows its code; a network failure its own
- * message; any other status "An unexpected error occurred".
+ * message; any other status "Something went wrong".
  */
 export function confirmErrorKey(error: unknown): ConfirmErrorKey {
   if (!(error instanceof ApiError)) return 'reset.unexpected';

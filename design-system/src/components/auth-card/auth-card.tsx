@@ -2,11 +2,12 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '../../lib/cn';
 
-export const authCardVariants = cva('flex w-full justify-center bg-background text-foreground', {
+export const authCardVariants = cva('flex w-full justify-center bg-background px-4 py-10 text-foreground sm:px-6', {
   variants: {
     variant: {
-      default: 'min-h-dvh items-center px-4 py-10 sm:px-6',
-      // Opened with mode=refresh inside another app's frame: no page around the card.
+      default: 'min-h-dvh items-center',
+      // Opened with mode=refresh inside another app's frame: the card at the top, with the same
+      // margin around it as every other sign-in card.
       refresh: 'items-start',
     },
   },
@@ -72,7 +73,12 @@ export function AuthCard({
               {sharingPortalTitle}
             </p>
           ) : null}
-          <h1 data-slot="auth-card-title" className={refresh ? 'text-title' : 'text-display'}>
+          {/* A word longer than the card is wide (a Swedish compound on a phone) is hyphenated or
+              broken, never widening the page. */}
+          <h1
+            data-slot="auth-card-title"
+            className={cn('text-balance wrap-anywhere hyphens-auto', refresh ? 'text-title' : 'text-display')}
+          >
             {title}
           </h1>
           {description ? (

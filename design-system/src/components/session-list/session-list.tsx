@@ -1,7 +1,6 @@
 import type * as React from 'react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
-import type { LastLoginWords } from '../../lib/relative-time';
 import { StrokeIcon } from '../../lib/stroke-icon';
 import { Badge } from '../badge/badge';
 import { Button } from '../button/button';
@@ -69,9 +68,7 @@ export type SessionListProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   signedInLabel?: string;
   /** Before the time of the latest activity, e.g. "Last active". */
   lastActiveLabel?: string;
-  /** Words for the relative times; English by default. */
-  timeWords?: Partial<LastLoginWords>;
-  /** BCP 47 locale for the exact times shown as tooltips. */
+  /** BCP 47 locale of the relative times and of the exact times shown as tooltips. */
   locale?: string;
   /** The moment relative times are measured from; the current time by default. */
   now?: Date;
@@ -103,7 +100,6 @@ export function SessionList({
   cancelLabel = 'Cancel',
   signedInLabel = 'Signed in',
   lastActiveLabel = 'Last active',
-  timeWords,
   locale,
   now,
   className,
@@ -147,10 +143,9 @@ export function SessionList({
                   {session.method}
                 </p>
                 <p className="text-muted-foreground text-sm">
-                  {signedInLabel} <LastLogin date={session.signedInAt} words={timeWords} locale={locale} now={now} />
+                  {signedInLabel} <LastLogin date={session.signedInAt} locale={locale} now={now} />
                   {' · '}
-                  {lastActiveLabel}{' '}
-                  <LastLogin date={session.lastActiveAt} words={timeWords} locale={locale} now={now} />
+                  {lastActiveLabel} <LastLogin date={session.lastActiveAt} locale={locale} now={now} />
                 </p>
               </div>
               {session.current ? null : (

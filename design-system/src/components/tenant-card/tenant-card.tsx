@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { cn } from '../../lib/cn';
-import { formatLastAccessed, type LastAccessedWords, lastAccessedText } from '../../lib/relative-time';
+import { formatRelativeTime } from '../../lib/relative-time';
 
 // Common HTML attributes only: the card renders an <a> with `href`, a <button> without.
 export type TenantCardProps = Omit<React.HTMLAttributes<HTMLElement>, 'children' | 'onSelect'> & {
@@ -18,8 +18,10 @@ export type TenantCardProps = Omit<React.HTMLAttributes<HTMLElement>, 'children'
   onSelect?: () => void;
   /** Label before the last-accessed text. */
   lastAccessedLabel?: string;
-  /** Words for the last-accessed text; English by default. */
-  words?: Partial<LastAccessedWords>;
+  /** BCP 47 locale of the last-accessed text ('3 days ago', 'i går'); the browser's by default. */
+  locale?: string;
+  /** Shown when the last access is unknown. */
+  unknownLabel?: string;
 };
 
 const cardClassName =
@@ -34,12 +36,13 @@ export function TenantCard({
   href,
   onSelect,
   lastAccessedLabel = 'Last accessed',
-  words,
+  locale,
+  unknownLabel = '–',
   className,
   onClick,
   ...props
 }: TenantCardProps) {
-  const accessed = formatLastAccessed(lastAccessedText(lastAccessed, now), words);
+  const accessed = formatRelativeTime(lastAccessed, { locale, now }) ?? unknownLabel;
   const content = (
     <>
       <span data-slot="tenant-card-name" className="font-semibold text-base">
