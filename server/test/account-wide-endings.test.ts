@@ -7,8 +7,8 @@ import { StoreUnavailableError } from '../src/store/store';
 import { failure } from './admin-helpers';
 import { createAccount, PASSWORD, totpCode } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
-import { expectClient, expectLogin, follow, instanceWithClient, member, signedInTo, signIn } from './oidc-helpers';
-import type { RelyingParty } from './relying-party';
+import { instanceTokens } from './instance-tokens';
+import { expectClient, expectLogin, follow, member, signedInTo, signIn } from './oidc-helpers';
 
 /**
  * An account-wide ending (a password reset, a removed or replaced credential) is part of the
@@ -26,46 +26,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Instance = { rp: RelyingParty; clientId: string; secret: string; tenantId: string };
-type Tokens = { access_token: string; refresh_token?: string };
-
-async function instance(): Promise<Instance> {
-  const { tenant, rp, secret } = await instanceWithClient(server, `awe${Math.random().toString(36).slice(2, 9)}`);
-  return { rp, clientId: tenant.id, secret, tenantId: tenant.id };
-}
-
-async function userinfoStatus(accessToken: string): Promise<number> {
-  const response = await fetch(`${server.url}/oauth2/userinfo`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  await response.body?.cancel();
-  return response.status;
-}
-
-async function refresh(client: Instance, refreshToken: string) {
-  const response = await fetch(`${server.url}/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-  });
-  const body = (await response.json()) as { error?: string; refresh_token?: string };
-  return { status: response.status, error: body.error, refreshToken: body.refresh_token };
-}
-
-async function expectLive(client: Instance, tokens: Tokens) {
-  expect(await userinfoStatus(tokens.access_token)).toBe(200);
-  const refreshed = await refresh(client, tokens.refresh_token as string);
-  expect(refreshed.status).toBe(200);
-  tokens.refresh_token = refreshed.refreshToken;
-}
-
-async function expectEnded(client: Instance, tokens: Tokens) {
-  expect(await userinfoStatus(tokens.access_token)).toBe(401);
-  expect(await refresh(client, tokens.refresh_token as string)).toMatchObject({ status: 400, error: 'invalid_grant' });
-}
+const { instance, expectLive, expectEnded } = instanceTokens(() => server);
 
 const sessionStatus = async (browser: Browser) => (await browser.raw('GET', '/auth/session')).status;
 

@@ -6,9 +6,9 @@ import { auditEvents, credentials } from '../src/db/schema';
 import { issueResetLink } from '../src/reset/links';
 import { codeFromMail, createAccount, PASSWORD } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
-import { expectClient, follow, instanceWithClient, member, signedInTo, signIn } from './oidc-helpers';
+import { instanceTokens } from './instance-tokens';
+import { expectClient, follow, member, signedInTo, signIn } from './oidc-helpers';
 import { allowAuditRows, refuseAuditRowsOf } from './refused-audit';
-import type { RelyingParty } from './relying-party';
 
 /**
  * Issue 28 §1/§2: changing the password from the profile (`POST /auth/password`) is a step-up
@@ -204,50 +204,7 @@ describe('changing the password from the profile', () => {
 });
 
 describe('a password change ends every other session and token of the account', () => {
-  type Instance = { rp: RelyingParty; clientId: string; secret: string; tenantId: string };
-  type Tokens = { access_token: string; refresh_token?: string };
-  let slugs = 0;
-
-  async function instance(): Promise<Instance> {
-    const { tenant, rp, secret } = await instanceWithClient(server, `pwchange${++slugs}${Date.now() % 100_000}`);
-    return { rp, clientId: tenant.id, secret, tenantId: tenant.id };
-  }
-
-  async function userinfoStatus(accessToken: string) {
-    const response = await fetch(`${server.url}/oauth2/userinfo`, {
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    await response.body?.cancel();
-    return response.status;
-  }
-
-  async function refresh(client: Instance, refreshToken: string) {
-    const response = await fetch(`${server.url}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-    });
-    const body = (await response.json()) as { error?: string; refresh_token?: string };
-    return { status: response.status, error: body.error, refreshToken: body.refresh_token };
-  }
-
-  async function expectLive(client: Instance, tokens: Tokens) {
-    expect(await userinfoStatus(tokens.access_token)).toBe(200);
-    const refreshed = await refresh(client, tokens.refresh_token as string);
-    expect(refreshed.status).toBe(200);
-    tokens.refresh_token = refreshed.refreshToken;
-  }
-
-  async function expectEnded(client: Instance, tokens: Tokens) {
-    expect(await userinfoStatus(tokens.access_token)).toBe(401);
-    expect(await refresh(client, tokens.refresh_token as string)).toMatchObject({
-      status: 400,
-      error: 'invalid_grant',
-    });
-  }
+  const { instance, expectLive, expectEnded } = instanceTokens(() => server);
 
   test('other sessions answer 401 and their tokens end, offline_access included; the current session and its tokens stay', async () => {
     const client = await instance();

@@ -4,8 +4,8 @@ import { newTotpSecret } from '../src/security/totp';
 import { signedInAdmin } from './admin-helpers';
 import { PASSWORD } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
-import { expectClient, follow, instanceWithClient, member, signedInTo, signIn } from './oidc-helpers';
-import type { RelyingParty } from './relying-party';
+import { type Instance, instanceTokens } from './instance-tokens';
+import { expectClient, follow, member, signedInTo, signIn } from './oidc-helpers';
 
 /**
  * Issue 28 §1: signing out ends the tokens too. Each test is the issue's reproduction — an
@@ -21,55 +21,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Instance = { rp: RelyingParty; clientId: string; secret: string; tenantId: string };
-
-async function instance(slug: string): Promise<Instance> {
-  const { tenant, rp, secret } = await instanceWithClient(server, slug);
-  return { rp, clientId: tenant.id, secret, tenantId: tenant.id };
-}
-
-let slugs = 0;
-const slug = () => `ends${++slugs}${Math.random().toString(36).slice(2, 7)}`;
-
-/** GET /oauth2/userinfo with the access token: its status. */
-async function userinfoStatus(accessToken: string): Promise<number> {
-  const response = await fetch(`${server.url}/oauth2/userinfo`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  await response.body?.cancel();
-  return response.status;
-}
-
-/** grant_type=refresh_token as the instance sends it: the status, the error, the new token. */
-async function refresh(client: Instance, refreshToken: string) {
-  const response = await fetch(`${server.url}/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-  });
-  const body = (await response.json()) as { error?: string; refresh_token?: string };
-  return { status: response.status, error: body.error, refreshToken: body.refresh_token };
-}
-
-type Tokens = { access_token: string; refresh_token?: string };
-
-/** The tokens still work: userinfo answers and a refresh gives a new refresh token. */
-async function expectLive(client: Instance, tokens: Tokens) {
-  expect(await userinfoStatus(tokens.access_token)).toBe(200);
-  const refreshed = await refresh(client, tokens.refresh_token as string);
-  expect(refreshed.status).toBe(200);
-  tokens.refresh_token = refreshed.refreshToken;
-}
-
-/** The tokens are ended: userinfo 401, the refresh token `invalid_grant`. */
-async function expectEnded(client: Instance, tokens: Tokens) {
-  expect(await userinfoStatus(tokens.access_token)).toBe(401);
-  const refreshed = await refresh(client, tokens.refresh_token as string);
-  expect(refreshed).toMatchObject({ status: 400, error: 'invalid_grant' });
-}
+const { instance, userinfoStatus, expectLive, expectEnded } = instanceTokens(() => server);
 
 /** Tokens with `offline_access` (asked for with prompt=consent) for a signed-in browser. */
 async function offlineTokens(browser: Browser, client: Instance) {
@@ -101,7 +53,7 @@ async function resetPassword(email: string) {
 
 describe('signing out ends the tokens of the instances signed into', () => {
   test('after POST /auth/logout the access token is refused at userinfo (401) and the refresh token is invalid_grant', async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const { browser, tokens } = await signedInTo(server, client.rp, person.email);
     expect(await userinfoStatus(tokens.access_token)).toBe(200);
@@ -111,7 +63,7 @@ describe('signing out ends the tokens of the instances signed into', () => {
   });
 
   test('after /auth/reset/confirm the access token is refused (401) and the refresh token is invalid_grant', async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const { tokens } = await signedInTo(server, client.rp, person.email);
 
@@ -120,7 +72,7 @@ describe('signing out ends the tokens of the instances signed into', () => {
   });
 
   test('offline_access tokens survive a sign-out but not a password reset', async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const { browser, tokens: online } = await signedInTo(server, client.rp, person.email);
     const offline = await offlineTokens(browser, client);
@@ -134,8 +86,8 @@ describe('signing out ends the tokens of the instances signed into', () => {
   });
 
   test('every instance signed into ends with the sign-out, and another account keeps its tokens', async () => {
-    const first = await instance(slug());
-    const second = await instance(slug());
+    const first = await instance('ends');
+    const second = await instance('ends');
     const person = await member(server, [first.tenantId, second.tenantId]);
     const other = await member(server, [first.tenantId, second.tenantId]);
     const { browser, tokens: atFirst } = await signedInTo(server, first.rp, person.email);
@@ -165,7 +117,7 @@ describe('the sessions list ends the instance tokens of the sessions it signs ou
   }
 
   test('"Sign out" on another session ends that session\'s access and refresh tokens; the current session keeps its own', async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const here = await signedInTo(server, client.rp, person.email);
     const there = await signedInTo(server, client.rp, person.email);
@@ -178,7 +130,7 @@ describe('the sessions list ends the instance tokens of the sessions it signs ou
   });
 
   test('"Sign out of all other sessions" ends their tokens, offline_access included; the current session keeps its own', async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const here = await signedInTo(server, client.rp, person.email);
     const there = await signedInTo(server, client.rp, person.email);
@@ -195,7 +147,7 @@ describe('the sessions list ends the instance tokens of the sessions it signs ou
 
 describe('changes to how an account signs in end every session and token', () => {
   test('an admin deleting a credential ends every portal session and every token of the account, offline_access included', async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const { browser, tokens } = await signedInTo(server, client.rp, person.email);
     const offline = await offlineTokens(browser, client);
@@ -214,7 +166,7 @@ describe('changes to how an account signs in end every session and token', () =>
   });
 
   test("removing one's own credential ends the other sessions' tokens but not the current session's", async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const here = await signedInTo(server, client.rp, person.email);
     const elsewhere = await signedInTo(server, client.rp, person.email);
@@ -237,7 +189,7 @@ describe('changes to how an account signs in end every session and token', () =>
 
 describe('a lockout ends nothing', () => {
   test('an account locked by wrong passwords from someone else keeps its portal sessions, access and refresh tokens', async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const { browser, tokens } = await signedInTo(server, client.rp, person.email);
     const offline = await offlineTokens(browser, client);
@@ -281,8 +233,8 @@ describe('RP-initiated logout', () => {
   }
 
   test('"Only this application" ends that instance\'s grant only; "Sign out everywhere" ends the rest', async () => {
-    const first = await instance(slug());
-    const second = await instance(slug());
+    const first = await instance('ends');
+    const second = await instance('ends');
     const person = await member(server, [first.tenantId, second.tenantId]);
     const { browser, tokens: atFirst } = await signedInTo(server, first.rp, person.email);
     const silent = await second.rp.authorizationRequest();
@@ -299,7 +251,7 @@ describe('RP-initiated logout', () => {
   });
 
   test('signing in again after a sign-out gives working tokens', async () => {
-    const client = await instance(slug());
+    const client = await instance('ends');
     const person = await member(server, [client.tenantId]);
     const { browser } = await signedInTo(server, client.rp, person.email);
     await browser.api.call('logout');
