@@ -1,11 +1,11 @@
 import type { UserInfo } from '@helios/api';
-import { Alert, Modal, PasswordChecklist, PasswordField, RESET_LINK_PASSWORD_POLICY } from '@helios/design-system';
-import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { Alert, Modal } from '@helios/design-system';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorKey } from '../../lib/errors';
-import { type NewPasswordProblem, validateNewPassword } from '../set-password/new-password';
+import { NewPasswordFields, useNewPassword } from '../set-password/new-password-fields';
 
 export type ChangePasswordDialogProps = {
   open: boolean;
@@ -25,33 +25,22 @@ export function ChangePasswordDialog({ open, hasPassword, onClose, onChanged }: 
   const { t } = useTranslation();
   const api = useApi();
   const stepUp = useStepUp();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [problem, setProblem] = useState<NewPasswordProblem | null>(null);
+  const entries = useNewPassword();
   const [failure, setFailure] = useState<ErrorKey | null>(null);
   const [saving, setSaving] = useState(false);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const repeatInput = useRef<HTMLInputElement>(null);
 
   function reset() {
-    setPassword('');
-    setRepeat('');
-    setProblem(null);
+    entries.clear();
     setFailure(null);
   }
 
   async function save() {
     if (saving) return;
-    const found = validateNewPassword(password, repeat);
-    setProblem(found);
     setFailure(null);
-    if (found) {
-      (found.field === 'password' ? passwordInput : repeatInput).current?.focus();
-      return;
-    }
+    if (!entries.check()) return;
     setSaving(true);
     try {
-      const user = await stepUp.run(() => api.call('changePassword', { body: { password } }));
+      const user = await stepUp.run(() => api.call('changePassword', { body: { password: entries.password } }));
       reset();
       onChanged(user);
     } catch (error) {
@@ -61,7 +50,6 @@ export function ChangePasswordDialog({ open, hasPassword, onClose, onChanged }: 
     }
   }
 
-  const passwordTexts = { showLabel: t('login.showPassword'), hideLabel: t('login.hidePassword') };
   return (
     <>
       {stepUp.dialog}
@@ -93,40 +81,7 @@ export function ChangePasswordDialog({ open, hasPassword, onClose, onChanged }: 
             void save();
           }}
         >
-          <PasswordField
-            ref={passwordInput}
-            name="new-password"
-            autoComplete="new-password"
-            label={t('reset.passwordLabel')}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={problem?.field === 'password' ? t(problem.key) : undefined}
-            {...passwordTexts}
-          />
-          <PasswordField
-            ref={repeatInput}
-            name="repeat-password"
-            autoComplete="new-password"
-            label={t('reset.repeatLabel')}
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-            error={problem?.field === 'repeat' ? t(problem.key) : undefined}
-            {...passwordTexts}
-          />
-          {/* The set-password page's rules, which the server holds a new password to. */}
-          <PasswordChecklist
-            password={password}
-            repeat={repeat}
-            policy={RESET_LINK_PASSWORD_POLICY}
-            showMismatch={problem?.field !== 'repeat'}
-            metLabel={t('login.checklist.met')}
-            unmetLabel={t('login.checklist.unmet')}
-            labels={{
-              minLength: t('reset.checklistMinLength'),
-              matches: t('login.checklist.matches'),
-              mismatch: t('login.checklist.mismatch'),
-            }}
-          />
+          <NewPasswordFields state={entries} />
           {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
         </form>
       </Modal>

@@ -1,21 +1,14 @@
 import { ApiError } from '@helios/api';
-import {
-  Alert,
-  Button,
-  buttonVariants,
-  LoadStatus,
-  PasswordChecklist,
-  PasswordField,
-  RESET_LINK_PASSWORD_POLICY,
-} from '@helios/design-system';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Alert, Button, buttonVariants, LoadStatus } from '@helios/design-system';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApi } from '../../api';
 import { AuthPage } from '../../components/auth-page';
 import { SHARING_PORTAL_ENTRY } from '../../lib/constants';
 import { rememberedResetEmail } from '../reset-password/reset-email';
-import { type ConfirmErrorKey, confirmErrorKey, type NewPasswordProblem, validateNewPassword } from './new-password';
+import { type ConfirmErrorKey, confirmErrorKey } from './new-password';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 type TokenStatus = 'checking' | 'valid' | 'invalid' | 'unreachable';
 
@@ -87,27 +80,18 @@ export function SetPasswordPage() {
 function NewPasswordForm({ token, onDone }: { token: string; onDone: (type: string | null) => void }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [problem, setProblem] = useState<NewPasswordProblem | null>(null);
+  const entries = useNewPassword();
   const [failure, setFailure] = useState<ConfirmErrorKey | null>(null);
   const [saving, setSaving] = useState(false);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const repeatInput = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const found = validateNewPassword(password, repeat);
-    setProblem(found);
     setFailure(null);
-    if (found) {
-      (found.field === 'password' ? passwordInput : repeatInput).current?.focus();
-      return;
-    }
+    if (!entries.check()) return;
     setSaving(true);
     try {
-      const response = await api.call('resetConfirm', { body: { token, password } });
+      const response = await api.call('resetConfirm', { body: { token, password: entries.password } });
       onDone(response?.type ?? null);
     } catch (error) {
       setFailure(confirmErrorKey(error));
@@ -115,44 +99,9 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: (type: stri
     }
   }
 
-  const passwordTexts = { showLabel: t('login.showPassword'), hideLabel: t('login.hidePassword') };
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <PasswordField
-        ref={passwordInput}
-        name="new-password"
-        autoComplete="new-password"
-        label={t('reset.passwordLabel')}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={problem?.field === 'password' ? t(problem.key) : undefined}
-        {...passwordTexts}
-      />
-      <PasswordField
-        ref={repeatInput}
-        name="repeat-password"
-        autoComplete="new-password"
-        label={t('reset.repeatLabel')}
-        value={repeat}
-        onChange={(event) => setRepeat(event.target.value)}
-        error={problem?.field === 'repeat' ? t(problem.key) : undefined}
-        {...passwordTexts}
-      />
-      {/* This page's own rules (spec §5), not the sign-in flow's. */}
-      <PasswordChecklist
-        password={password}
-        repeat={repeat}
-        policy={RESET_LINK_PASSWORD_POLICY}
-        // Once a submit put "do not match" on the repeat field, it is said there only.
-        showMismatch={problem?.field !== 'repeat'}
-        metLabel={t('login.checklist.met')}
-        unmetLabel={t('login.checklist.unmet')}
-        labels={{
-          minLength: t('reset.checklistMinLength'),
-          matches: t('login.checklist.matches'),
-          mismatch: t('login.checklist.mismatch'),
-        }}
-      />
+      <NewPasswordFields state={entries} />
       {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
       <Button type="submit" fullWidth loading={saving} loadingLabel={t('common.loading')}>
         {t('reset.save')}
