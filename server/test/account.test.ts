@@ -1,5 +1,6 @@
-import { ApiError, ErrorCode } from '@helios/api';
+import { ErrorCode } from '@helios/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { failure } from './admin-helpers';
 import { createAccount, createTenant, PASSWORD, totpCode } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 
@@ -10,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function signedIn(
   options: Parameters<typeof createAccount>[1] = {},

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import type { VerifyWebauthnRequest, WebauthnRegisterRequest } from '@helios/api';
+import type { PublicKeyOptions, VerifyWebauthnRequest, WebauthnRegisterRequest } from '@helios/api';
 import { type CBORType, encodeCBOR } from '@levischuck/tiny-cbor';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -140,3 +140,8 @@ export class SoftwareAuthenticator {
     );
   }
 }
+
+// The contract keeps WebAuthn options loose (the browser library reads them); the software key
+// reads them as the typed JSON forms.
+export const creation = (options: PublicKeyOptions) => options as unknown as PublicKeyCredentialCreationOptionsJSON;
+export const request = (options: PublicKeyOptions) => options as unknown as PublicKeyCredentialRequestOptionsJSON;

@@ -1,12 +1,9 @@
-import { ApiError, ErrorCode, type LoginSessionResponse, type PublicKeyOptions } from '@helios/api';
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import { ErrorCode, type LoginSessionResponse } from '@helios/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { credentials } from '../src/db/schema';
-import { SoftwareAuthenticator } from './authenticator';
+import { failure as rejected } from './admin-helpers';
+import { creation, request, SoftwareAuthenticator } from './authenticator';
 import { codeFromMail, createAccount, PASSWORD, totpCode, uniqueEmail } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 import { type Idp, startIdp } from './idp';
@@ -41,19 +38,6 @@ afterAll(async () => {
   await server?.close();
   await google?.close();
 });
-
-async function rejected(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
-const creation = (options: PublicKeyOptions) => options as unknown as PublicKeyCredentialCreationOptionsJSON;
-const request = (options: PublicKeyOptions) => options as unknown as PublicKeyCredentialRequestOptionsJSON;
 
 /** The other browsers a login's id may reach: one with no cookie at all, and one that holds a
  * login cookie of its own (it started a login of its own). */

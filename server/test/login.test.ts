@@ -1,8 +1,9 @@
-import { ApiError, ErrorCode, type LoginSessionResponse } from '@helios/api';
+import { type ApiError, ErrorCode, type LoginSessionResponse } from '@helios/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts, credentials } from '../src/db/schema';
 import { sha256 } from '../src/security/tokens';
+import { failure as rejected } from './admin-helpers';
 import { codeFromMail, createAccount, createTenant, PASSWORD, totpCode, uniqueEmail } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 
@@ -13,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function rejected(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function start(browser: Browser, email: string): Promise<LoginSessionResponse> {
   return browser.api.call('start', { body: { email } });

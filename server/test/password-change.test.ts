@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { ApiError, ErrorCode } from '@helios/api';
+import { type ApiError, ErrorCode } from '@helios/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEvents, credentials } from '../src/db/schema';
 import { issueResetLink } from '../src/reset/links';
+import { failure } from './admin-helpers';
 import { codeFromMail, createAccount, PASSWORD } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 import { instanceTokens } from './instance-tokens';
@@ -28,16 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A browser freshly signed in with the fixture password. */
 async function signedIn(email: string): Promise<Browser> {

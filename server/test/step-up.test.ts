@@ -1,13 +1,10 @@
-import { ApiError, ErrorCode, type PublicKeyOptions, routes } from '@helios/api';
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import { type ApiError, ErrorCode, type PublicKeyOptions, routes } from '@helios/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditEvents, credentials } from '../src/db/schema';
 import { routeGuards } from '../src/http/routes';
-import { type RegistrationAnswer, SoftwareAuthenticator } from './authenticator';
+import { failure } from './admin-helpers';
+import { creation, type RegistrationAnswer, request, SoftwareAuthenticator } from './authenticator';
 import { codeFromMail, createAccount, PASSWORD, totpCode } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 
@@ -37,19 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
-const creation = (options: PublicKeyOptions) => options as unknown as PublicKeyCredentialCreationOptionsJSON;
-const request = (options: PublicKeyOptions) => options as unknown as PublicKeyCredentialRequestOptionsJSON;
 
 /** A browser signed in with password (and authenticator code when the account has one). */
 async function signIn(account: { email: string; totp: string[] }, browser = server.browser()) {

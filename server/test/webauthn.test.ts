@@ -1,14 +1,11 @@
-import { ApiError, type ErrorBody, ErrorCode, type LoginSessionResponse, type PublicKeyOptions } from '@helios/api';
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import { type ApiError, type ErrorBody, ErrorCode, type LoginSessionResponse } from '@helios/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CredentialRow } from '../src/accounts/repository';
 import { auditEvents, credentials } from '../src/db/schema';
 import { recordKeyUse } from '../src/webauthn/keys';
-import { type AuthenticationAnswer, type Knobs, SoftwareAuthenticator } from './authenticator';
+import { failure as rejected } from './admin-helpers';
+import { type AuthenticationAnswer, creation, type Knobs, request, SoftwareAuthenticator } from './authenticator';
 import { createAccount, PASSWORD } from './fixtures';
 import { type Browser, startTestServer, type TestServer } from './harness';
 
@@ -20,21 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function rejected(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
-// The contract keeps WebAuthn options loose (the browser library reads them); the software key
-// reads them as the typed JSON forms.
-const creation = (options: PublicKeyOptions) => options as unknown as PublicKeyCredentialCreationOptionsJSON;
-const request = (options: PublicKeyOptions) => options as unknown as PublicKeyCredentialRequestOptionsJSON;
 
 async function signInWithPassword(browser: Browser, email: string): Promise<LoginSessionResponse> {
   const started = await browser.api.call('start', { body: { email } });
