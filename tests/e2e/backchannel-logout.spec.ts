@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
-import { instanceClient, rotateClientSecret, setInstanceRedirectUris } from '../../server/src/oidc/clients';
-import type { TestServer } from '../../server/test/harness';
-import { startTestInstance, type TestInstance } from '../../server/test/relying-party';
-import { createAccount, createTenant, expect, PASSWORD, test } from './fixtures';
+import { createAccount, expect, PASSWORD, test } from './fixtures';
+import { testInstances } from './instances';
 
 /**
  * Back-Channel Logout in a real browser: an instance (a real relying party on loopback) with a
@@ -10,24 +8,7 @@ import { createAccount, createTenant, expect, PASSWORD, test } from './fixtures'
  * makes Helios post a logout token to it, and the instance's own page then shows signed out.
  */
 
-const instances: TestInstance[] = [];
-test.afterEach(async () => {
-  await Promise.all(instances.splice(0).map((instance) => instance.close()));
-});
-
-async function tenantWithBackchannel(helios: TestServer, slug: string) {
-  const tenant = await createTenant(helios.ctx, slug);
-  const client = await instanceClient(helios.ctx, tenant);
-  const secret = await rotateClientSecret(helios.ctx, client.client_id);
-  const instance = await startTestInstance({ issuer: helios.url, clientId: client.client_id, clientSecret: secret });
-  instances.push(instance);
-  await setInstanceRedirectUris(helios.ctx, tenant, {
-    redirect_uris: [instance.redirectUri],
-    post_logout_redirect_uris: [],
-    backchannel_logout_uri: instance.backchannelLogoutUri,
-  });
-  return { tenant, instance };
-}
+const { tenantWithInstance } = testInstances();
 
 const words = {
   en: {
@@ -59,7 +40,7 @@ for (const lang of ['en', 'sv'] as const) {
     page,
     helios,
   }) => {
-    const { tenant, instance } = await tenantWithBackchannel(helios, `rpbc${lang}${Date.now()}`);
+    const { tenant, instance } = await tenantWithInstance(helios, `rpbc${lang}${Date.now()}`, { backchannel: true });
     const account = await createAccount(helios.ctx, { password: PASSWORD, locale: lang, tenants: [{ id: tenant.id }] });
 
     await page.goto(`${instance.url}/?ui_locales=${lang}`);

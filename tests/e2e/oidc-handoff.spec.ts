@@ -1,33 +1,11 @@
 import type { Page } from '@playwright/test';
-import {
-  instanceClient,
-  rotateClientSecret,
-  SHARING_PORTAL_CLIENT_ID,
-  saveSharingPortal,
-  setInstanceRedirectUris,
-} from '../../server/src/oidc/clients';
-import type { TestServer } from '../../server/test/harness';
-import { startTestInstance, type TestInstance } from '../../server/test/relying-party';
-import { createAccount, createTenant, expect, expectAccessible, PASSWORD, test } from './fixtures';
-
-const instances: TestInstance[] = [];
-test.afterEach(async () => {
-  await Promise.all(instances.splice(0).map((instance) => instance.close()));
-});
+import { SHARING_PORTAL_CLIENT_ID, saveSharingPortal } from '../../server/src/oidc/clients';
+import { startTestInstance } from '../../server/test/relying-party';
+import { createAccount, expect, expectAccessible, PASSWORD, test } from './fixtures';
+import { testInstances } from './instances';
 
 /** A tenant whose instance is a real relying party (openid-client) on a loopback port. */
-async function tenantWithInstance(helios: TestServer, slug: string) {
-  const tenant = await createTenant(helios.ctx, slug);
-  const client = await instanceClient(helios.ctx, tenant);
-  const secret = await rotateClientSecret(helios.ctx, client.client_id);
-  const instance = await startTestInstance({ issuer: helios.url, clientId: client.client_id, clientSecret: secret });
-  instances.push(instance);
-  await setInstanceRedirectUris(helios.ctx, tenant, {
-    redirect_uris: [instance.redirectUri],
-    post_logout_redirect_uris: [],
-  });
-  return { tenant, instance };
-}
+const { tenantWithInstance, instances } = testInstances();
 
 async function expectSignedIn(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: `Signed in as ${email}` })).toBeVisible();
