@@ -35,8 +35,10 @@ describe('the account view cache', () => {
     const cache = new AccountViewCache(server.ctx.db, server.ctx.store);
     const account = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1, isAdmin: true });
     const view = await cache.get(account.id);
+    // `sessionsValidAfter` is when the account's last account-wide ending happened: every session
+    // guard compares with it (docs/server.md, "Sessions").
     expect(Object.keys(view?.account ?? {}).sort()).toEqual(
-      ['email', 'id', 'isStakeholder', 'isUser', 'locale', 'name', 'picture'].sort(),
+      ['email', 'id', 'isStakeholder', 'isUser', 'locale', 'name', 'picture', 'sessionsValidAfter'].sort(),
     );
     expect(view?.creds.map((c) => c.type).sort()).toEqual(['password', 'totp']);
     for (const credential of view?.creds ?? [])
