@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { Context } from '../src/context';
-import { accounts, credentials, passwordResets, tenants, tenantUsers } from '../src/db/schema';
+import { accounts, credentials, oidcClients, passwordResets, tenants, tenantUsers } from '../src/db/schema';
+import { SHARING_PORTAL_CLIENT_ID } from '../src/oidc/clients';
 import { hashPassword } from '../src/security/passwords';
 import { newTotpSecret } from '../src/security/totp';
 
@@ -113,4 +114,9 @@ export async function expireResetLinks(ctx: Context, accountId: string) {
     .update(passwordResets)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(passwordResets.accountId, accountId));
+}
+
+/** No sharing portal set up (tests that share one server: another may have set one up). */
+export async function withoutSharingPortal(ctx: Context) {
+  await ctx.db.delete(oidcClients).where(eq(oidcClients.clientId, SHARING_PORTAL_CLIENT_ID));
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { withoutSharingPortal } from '../../server/test/fixtures';
 import { createAccount, createTenant, expect, expectAccessible, PASSWORD, test, totpCode } from './fixtures';
 
 /** The words of the portal's screens in each language it speaks. */
@@ -110,6 +111,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
       page,
       helios,
     }) => {
+      await withoutSharingPortal(helios.ctx);
       const tenant = await createTenant(helios.ctx, `share${Date.now()}`);
       const account = await createAccount(helios.ctx, {
         password: PASSWORD,
