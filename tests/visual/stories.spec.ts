@@ -4,7 +4,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
  * Every story of the built Storybook, after its play function, in the light and the dark theme,
- * compared with the baselines in `__screenshots__/<component>/<story>.<theme>.png`.
+ * compared with the baselines in `__screenshots__/<component>/<story>.<theme>.png`; screens of the
+ * sign-in portal also at 390 px wide (`<story>.390.<theme>.png`).
  */
 
 type IndexEntry = { type: 'story' | 'docs'; id: string; title: string; name: string };
@@ -111,21 +112,40 @@ async function subject(page: Page) {
   return portalled ? page : page.locator('#storybook-root');
 }
 
+/** Screens of the sign-in portal are also photographed at a phone's width, where people use
+ * them most; the admin console is a desktop tool and is photographed at 1280 px only. */
+const PHONE = { width: 390, height: 844 };
+const atPhoneWidth = (title: string) => title.startsWith('App auth/');
+
+/** Photographs the open story in both themes as `<component>/<name><suffix>.<theme>.png`. */
+async function photograph(page: Page, component: string, name: string, suffix = '') {
+  await unscroll(page);
+  const target = await subject(page);
+  for (const theme of ['light', 'dark'] as const) {
+    // The theme toolbar does exactly this (see .storybook/preview.tsx).
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    const picture = [component, `${name}${suffix}.${theme}.png`];
+    if (target === page) await expect.soft(page).toHaveScreenshot(picture);
+    else await expect.soft(target as Locator).toHaveScreenshot(picture);
+  }
+}
+
 for (const [title, stories] of byComponent) {
   test.describe(title, () => {
     for (const story of stories) {
       const [component, name] = story.id.split('--') as [string, string];
       test(story.name, async ({ page }) => {
         await openStory(page, story.id);
-        await unscroll(page);
-        const target = await subject(page);
-        for (const theme of ['light', 'dark'] as const) {
-          // The theme toolbar does exactly this (see .storybook/preview.tsx).
-          await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-          const picture = [component, `${name}.${theme}.png`];
-          if (target === page) await expect.soft(page).toHaveScreenshot(picture);
-          else await expect.soft(target as Locator).toHaveScreenshot(picture);
-        }
+        await photograph(page, component, name);
+      });
+      if (!atPhoneWidth(title)) continue;
+      test(`${story.name} at ${PHONE.width} px`, async ({ page }) => {
+        await page.setViewportSize(PHONE);
+        await openStory(page, story.id);
+        // Nothing on a sign-in screen may make the page scroll sideways on a phone.
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect.soft(width, 'page width at 390 px').toBeLessThanOrEqual(PHONE.width);
+        await photograph(page, component, name, `.${PHONE.width}`);
       });
     }
   });
