@@ -10,7 +10,7 @@ function* files(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
-    else if (/\.(js|css)$/.test(name)) yield path;
+    else if (/\.(js|css|woff2)$/.test(name)) yield path;
   }
 }
 
