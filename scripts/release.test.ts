@@ -51,8 +51,9 @@ function linkModules(from: string, to: string) {
 
 /** The next minor version of a semver `major.minor.patch`. */
 function nextMinor(version: string): string {
-  const [major, minor] = version.split('.').map(Number);
-  return `${major}.${minor + 1}.0`;
+  const match = /^(\d+)\.(\d+)\.\d+$/.exec(version);
+  if (!match) throw new Error(`not a release version: ${version}`);
+  return `${match[1]}.${Number(match[2]) + 1}.0`;
 }
 
 const realManifest = readFileSync(join(root, 'design-system', 'package.json'), 'utf8');
