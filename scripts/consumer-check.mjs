@@ -302,7 +302,8 @@ async function checkNextApp(browser, scratch, tarball) {
     const deadline = Date.now() + 30_000;
     while (!(await dialog.isVisible())) {
       if (Date.now() > deadline) throw new Error('Next.js app: the dialog did not open');
-      await trigger.click();
+      // Once the dialog is open its overlay covers the trigger: a click then gives up quickly.
+      await trigger.click({ timeout: 2000 }).catch(() => {});
       await dialog.waitFor({ timeout: 1000 }).catch(() => {});
     }
     failOnErrors(errors, 'Next.js app');
@@ -311,12 +312,26 @@ async function checkNextApp(browser, scratch, tarball) {
         `a Button (background ${background}) in Inter, and opened the dialog`,
     );
   } finally {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
+    await stop(server);
   }
+}
+
+/** Stops a process started `detached` and everything in its group; waits until it has exited
+ * (killing it after 10 s), so its files can be removed. */
+async function stop(child) {
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group has already gone.
+    }
+  };
+  signalGroup('SIGTERM');
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'helios-consumer-'));
