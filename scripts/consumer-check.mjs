@@ -20,13 +20,20 @@ const MINUTE = 60_000;
 
 const [pnpmBin, ...pnpmPrefix] = pnpmCommand();
 const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-const pnpm = (args, cwd, timeout = 5 * MINUTE) =>
-  execFileSync(pnpmBin, [...pnpmPrefix, ...args], {
-    cwd,
-    env: childEnv,
-    timeout,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** Runs pnpm quietly; when it fails (or outlasts `timeout` ms) its output is printed as text. */
+function pnpm(args, cwd, timeout = 5 * MINUTE) {
+  try {
+    execFileSync(pnpmBin, [...pnpmPrefix, ...args], {
+      cwd,
+      env: childEnv,
+      timeout,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  } catch (error) {
+    process.stderr.write(error.stdout ?? '');
+    throw new Error(`pnpm ${args.join(' ')} failed in ${cwd}${error.signal ? ` (${error.signal})` : ''}`);
+  }
+}
 const versionOf = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 /** Writes `files` (path relative to `dir` → text) into `dir`. */
