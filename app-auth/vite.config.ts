@@ -3,11 +3,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../scripts/vite/precompress.ts';
+import { preloadFonts } from '../scripts/vite/preload-fonts.ts';
 
 const server = process.env.HELIOS_SERVER ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  // Inter's Latin subset draws every Swedish and English text; Latin Extended loads only when needed.
+  plugins: [react(), tailwindcss(), preloadFonts(['inter-latin-wght-normal.woff2']), precompress()],
   // The app builds the design system from source: one Tailwind pass sees every class.
   resolve: {
     alias: { '@helios/design-system': fileURLToPath(new URL('../design-system/src/index.ts', import.meta.url)) },

@@ -3,8 +3,9 @@
 // Builds both apps (vite build) and a bare React 19 page with the same Vite config (the floor),
 // starts a Helios test server serving the built apps, loads each page in Chromium with a fresh
 // cache and records every JavaScript and CSS response the browser asked for until the page is
-// usable. Each body is gzipped (level 9) and summed. Exit 1 when a budget is exceeded, or when
-// a page fetched another language's texts than the one it shows.
+// usable. Each body is gzipped (level 9) and summed. Font files (woff2, already compressed) are
+// recorded too and their bytes printed, outside the budgets. Exit 1 when a budget is exceeded,
+// or when a page fetched another language's texts than the one it shows.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -85,7 +86,7 @@ function watchReady(isReady) {
 
 /**
  * Loads `url` in a fresh browser context (empty cache) and gzips every JavaScript and CSS
- * response. `first` is what the browser asked for before the page was usable: before
+ * response; font responses are kept with their size as sent (`bytes`). `first` is what the browser asked for before the page was usable: before
  * `readyWhen()` held in the page, or, for a page that sends the browser elsewhere, before it
  * asked for `leavesTo`. `idle` is everything fetched until the network went quiet.
  */
@@ -104,7 +105,13 @@ async function measure(browser, url, { readyWhen, leavesTo, locale = 'en-GB', co
   page.on('response', (response) => {
     if (left) return;
     const type = response.headers()['content-type'] ?? '';
-    const kind = /javascript/.test(type) ? 'js' : /text\/css/.test(type) ? 'css' : null;
+    const kind = /javascript/.test(type)
+      ? 'js'
+      : /text\/css/.test(type)
+        ? 'css'
+        : /^font\/|woff2?/.test(type)
+          ? 'font'
+          : null;
     if (kind) files.push({ kind, url: response.url(), name: new URL(response.url()).pathname });
   });
   await page.goto(url);
@@ -125,13 +132,15 @@ async function measure(browser, url, { readyWhen, leavesTo, locale = 'en-GB', co
     files.map(async (file) => {
       const response = await context.request.get(file.url);
       if (!response.ok()) throw new Error(`${file.url} answered ${response.status()} when fetched again`);
-      return { ...file, gz: gzipSync(await response.body(), { level: 9 }).length };
+      const body = await response.body();
+      return { ...file, bytes: body.length, gz: gzipSync(body, { level: 9 }).length };
     }),
   );
   await context.close();
   const first = all.filter(startedBeforeReady);
   const sum = (list, kind) => list.filter((file) => file.kind === kind).reduce((total, file) => total + file.gz, 0);
-  return { files: first, all, js: sum(first, 'js'), css: sum(first, 'css'), idleJs: sum(all, 'js') };
+  const fonts = all.filter((file) => file.kind === 'font').reduce((total, file) => total + file.bytes, 0);
+  return { files: first, all, js: sum(first, 'js'), css: sum(first, 'css'), idleJs: sum(all, 'js'), fonts };
 }
 
 const kb = (bytes) => (bytes === null ? '—' : `${(bytes / KB).toFixed(1)} KB`);
@@ -208,10 +217,10 @@ async function main() {
 
     const problems = [];
     const table = [
-      ['page', 'JS gz', 'CSS gz', 'JS budget', 'CSS budget', 'floor JS gz', 'JS gz at idle', 'texts loaded'],
+      ['page', 'JS gz', 'CSS gz', 'JS budget', 'CSS budget', 'floor JS gz', 'JS gz at idle', 'fonts', 'texts loaded'],
     ];
     for (const row of rows) {
-      const { js, css, idleJs, all } = row.result;
+      const { js, css, idleJs, fonts, all } = row.result;
       const names = new Set(all.map((file) => file.name.split('/').pop()));
       const loaded = Object.entries(row.languages)
         .filter(([, file]) => names.has(file))
@@ -229,13 +238,26 @@ async function main() {
         kb(row.budget.css),
         kb(floor.js),
         kb(idleJs),
+        kb(fonts),
         loaded.join(' + ') || 'none',
       ]);
     }
-    table.push(['floor: bare React 19 page', kb(floor.js), kb(floor.css), '', '', '', kb(floor.idleJs), '']);
+    table.push([
+      'floor: bare React 19 page',
+      kb(floor.js),
+      kb(floor.css),
+      '',
+      '',
+      '',
+      kb(floor.idleJs),
+      kb(floor.fonts),
+      '',
+    ]);
 
     const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)));
-    console.log('\nFirst load: gzip level 9 of each file, summed (1 KB = 1024 bytes)\n');
+    console.log(
+      '\nFirst load: gzip level 9 of each file, summed (1 KB = 1024 bytes); fonts: woff2 bytes as sent until idle, not budgeted\n',
+    );
     for (const [index, line] of table.entries()) {
       const cells = line.map((cell, column) =>
         column === 0 || column === line.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
@@ -249,7 +271,8 @@ async function main() {
         console.log(`\n${row.page}`);
         for (const file of [...row.result.all].sort((a, b) => b.gz - a.gz)) {
           const late = row.result.files.includes(file) ? '' : '  (after ready)';
-          console.log(`  ${kb(file.gz).padStart(9)}  ${file.name}${late}`);
+          const size = file.kind === 'font' ? `${kb(file.bytes)} woff2` : kb(file.gz);
+          console.log(`  ${size.padStart(9)}  ${file.name}${late}`);
         }
       }
     }

@@ -10,7 +10,7 @@ function* files(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
-    else if (/\.(js|css)$/.test(name)) yield path;
+    else if (/\.(js|css|woff2)$/.test(name)) yield path;
   }
 }
 
@@ -20,7 +20,8 @@ const rows = [...files(dist)].map((path) => {
 });
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log('\n@helios/design-system package size (gzip -9):');
+const width = Math.max(20, ...rows.map((row) => row.file.length));
 for (const row of rows)
-  console.log(`  ${row.file.padEnd(20)} ${kb(row.raw).padStart(10)} raw  ${kb(row.gzip).padStart(9)} gzip`);
+  console.log(`  ${row.file.padEnd(width)} ${kb(row.raw).padStart(10)} raw  ${kb(row.gzip).padStart(9)} gzip`);
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
-console.log(`  ${'total'.padEnd(20)} ${''.padStart(10)}      ${kb(total).padStart(9)} gzip\n`);
+console.log(`  ${'total'.padEnd(width)} ${''.padStart(10)}      ${kb(total).padStart(9)} gzip\n`);

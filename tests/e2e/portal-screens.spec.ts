@@ -50,14 +50,53 @@ async function signIn(page: Page, words: Words, email: string) {
   await page.getByRole('button', { name: words.signIn }).click();
 }
 
-/** Lines a heading wraps to, from its height and line height. */
+/** Lines a heading wraps to, from its height and line height, once the web font has arrived
+ * (until then the text is in a fallback font of other widths). */
 const headingLines = (page: Page) =>
-  page
-    .getByRole('heading', { level: 1 })
-    .evaluate((h) => Math.round(h.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(h).lineHeight)));
+  page.getByRole('heading', { level: 1 }).evaluate(async (h) => {
+    await document.fonts.ready;
+    return Math.round(h.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(h).lineHeight));
+  });
 
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test('the sign-in page draws its text in Inter, preloaded from the same origin and allowed by the page policy', async ({
+  page,
+}) => {
+  const policyErrors: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) policyErrors.push(message.text());
+  });
+  const fontRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontRequests.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  const preload = page.locator('link[rel="preload"][as="font"]');
+  await expect(preload).toHaveAttribute('type', 'font/woff2');
+  await expect(preload).toHaveAttribute('crossorigin', '');
+  const href = (await preload.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+
+  const font = await page.request.get(href);
+  expect(font.status()).toBe(200);
+  expect(font.headers()['content-type']).toBe('font/woff2');
+  expect(font.headers()['cache-control']).toContain('immutable');
+
+  const drawn = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return {
+      family: getComputedStyle(document.body).fontFamily,
+      loaded: [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family),
+    };
+  });
+  expect(drawn.family).toMatch(/^"Inter Variable"/);
+  expect(drawn.loaded).toContain('Inter Variable');
+  // English and Swedish need only the Latin subset, fetched once: the preload is the font's fetch.
+  expect(fontRequests).toEqual([href]);
+  expect(policyErrors).toEqual([]);
+});
 
 for (const [language, words] of Object.entries(LANGUAGES)) {
   test.describe(`portal screens (${language})`, () => {

@@ -12,13 +12,13 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const PORT = Number(process.env.VISUAL_PORT ?? 6006);
 
 /**
- * Rendering that does not depend on the machine: Debian's Liberation fonts instead of whatever
- * `system-ui` resolves to, no transitions, no caret, no focus indicators. Part of the page before
- * any story renders.
+ * Rendering that does not depend on the machine: the text is in Inter, which the stories load
+ * from the design system (fonts.css), and Debian's Liberation Mono instead of whatever the
+ * monospace stack resolves to; no transitions, no caret, no focus indicators. Part of the page
+ * before any story renders.
  */
 const STABLE_RENDERING = `<style data-visual-test>
 html:root {
-  --font-sans: "Liberation Sans", sans-serif;
   --font-mono: "Liberation Mono", monospace;
 }
 *, *::before, *::after {
