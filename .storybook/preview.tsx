@@ -10,6 +10,11 @@ const preview: Preview = {
     // Violations fail the story (and so the test run), in the rendered theme and the other one.
     a11y: { test: 'error' },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    options: {
+      storySort: {
+        order: ['Docs', ['Getting started', 'Theming and tokens', 'Dark mode', 'Texts and i18n'], 'Design system'],
+      },
+    },
     // Chromatic snapshots every story in both themes, like tests/visual does.
     chromatic: { modes: { light: { theme: 'light' }, dark: { theme: 'dark' } }, pauseAnimationAtEnd: true },
   },
