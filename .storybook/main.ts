@@ -3,12 +3,41 @@ import type { StorybookConfig } from '@storybook/react-vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
+/** Stories outside this folder (the app screens) get no docs page. */
+const DOCUMENTED_STORIES = /[\\/]stories[\\/]design-system[\\/]/;
+
 const config: StorybookConfig = {
-  stories: ['../stories/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
-  async viteFinal(viteConfig) {
+  // Props tables come from the components' TypeScript types and the JSDoc on each prop, read by the
+  // TypeScript compiler, so props a component takes from another (`Omit<TextFieldProps, …> & {…}`)
+  // are listed too. A prop only the DOM declares (a <button>'s own) stays out; one the design system
+  // declares again with its own description (TextField's `required`) stays in.
+  typescript: async (existing) => ({
+    ...existing,
+    reactDocgen: 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      ...existing?.reactDocgenTypescriptOptions,
+      tsconfigPath: fromRoot('design-system/tsconfig.json'),
+      include: [fromRoot('design-system/src/components/**/*.tsx')],
+      propFilter: (prop) =>
+        !prop.declarations?.length || prop.declarations.some(({ fileName }) => !fileName.includes('node_modules')),
+    },
+  }),
+  // Every story carries the `autodocs` tag (preview.tsx), so a new design-system component gets its
+  // docs page without a line of its own; the app screens' stories opt out here, in the index.
+  experimental_indexers: async (indexers = []) =>
+    indexers.map((indexer) => ({
+      ...indexer,
+      createIndex: async (fileName, options) => {
+        const inputs = await indexer.createIndex(fileName, options);
+        if (DOCUMENTED_STORIES.test(fileName)) return inputs;
+        return inputs.map((input) => ({ ...input, tags: [...(input.tags ?? []), '!autodocs'] }));
+      },
+    })),
+  async viteFinal(viteConfig, { configType }) {
     const { mergeConfig } = await import('vite');
     const { default: tailwindcss } = await import('@tailwindcss/vite');
     return mergeConfig(viteConfig, {
@@ -35,8 +64,25 @@ const config: StorybookConfig = {
       },
       // Stories render the design system from source, so a story always shows the code under review.
       resolve: { alias: { '@helios/design-system': fromRoot('design-system/src/index.ts') } },
+      ...(configType === 'PRODUCTION' ? quietBuild : {}),
     });
   },
 };
+
+/** The static build (test command, Chromatic, screenshots) prints errors and warnings worth acting
+ * on, not every chunk and not what bundling a library's "use client" line always says. */
+const quietBuild = {
+  logLevel: 'warn',
+  build: {
+    // One preview bundle holds every story; its size is not a page's first load (see budgets.mjs).
+    chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      onLog(level: string, log: { code?: string }, handler: (level: string, log: { code?: string }) => void) {
+        if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+      },
+    },
+  },
+} as const;
 
 export default config;

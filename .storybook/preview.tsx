@@ -3,11 +3,18 @@ import { checkBothThemes } from './theme-a11y';
 import './storybook.css';
 
 const preview: Preview = {
+  // A docs page with a props table for every component; main.ts leaves the app screens out.
+  tags: ['autodocs'],
   parameters: {
     layout: 'centered',
     // Violations fail the story (and so the test run), in the rendered theme and the other one.
     a11y: { test: 'error' },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    options: {
+      storySort: {
+        order: ['Docs', ['Getting started', 'Theming and tokens', 'Dark mode', 'Texts and i18n'], 'Design system'],
+      },
+    },
     // Chromatic snapshots every story in both themes, like tests/visual does.
     chromatic: { modes: { light: { theme: 'light' }, dark: { theme: 'dark' } }, pauseAnimationAtEnd: true },
   },

@@ -51,10 +51,14 @@ const steps = [
   { name: 'design-system build', args: ['--filter', '@helios/design-system', 'run', 'build'] },
   { name: 'package lint (publint)', args: ['--filter', '@helios/design-system', 'run', 'lint:package'] },
   { name: 'story tests (Chromium)', args: vitest('stories'), report: 'stories' },
+  // The Storybook other teams read (docs pages, props tables), built once: the screenshots use it too.
+  { name: 'storybook build', args: ['run', 'build-storybook', '--quiet'] },
+  { name: 'storybook docs pages', args: ['exec', 'node', 'scripts/storybook-docs-check.mjs'] },
   {
     name: 'visual regression (Chromium)',
     args: ['exec', 'playwright', 'test', '-c', 'tests/visual/playwright.config.ts'],
     report: 'visual',
+    env: { STORYBOOK_STATIC: 'storybook-static' },
   },
   { name: 'consumer check', args: ['exec', 'node', 'scripts/consumer-check.mjs'] },
   { name: 'size budgets', args: ['exec', 'node', 'scripts/budgets.mjs'] },
