@@ -3,9 +3,6 @@ import type { StorybookConfig } from '@storybook/react-vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-/** Stories outside this folder (the app screens) get no docs page. */
-const DOCUMENTED_STORIES = /[\\/]stories[\\/]design-system[\\/]/;
-
 const config: StorybookConfig = {
   stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
@@ -26,17 +23,6 @@ const config: StorybookConfig = {
         !prop.declarations?.length || prop.declarations.some(({ fileName }) => !fileName.includes('node_modules')),
     },
   }),
-  // Every story carries the `autodocs` tag (preview.tsx), so a new design-system component gets its
-  // docs page without a line of its own; the app screens' stories opt out here, in the index.
-  experimental_indexers: async (indexers = []) =>
-    indexers.map((indexer) => ({
-      ...indexer,
-      createIndex: async (fileName, options) => {
-        const inputs = await indexer.createIndex(fileName, options);
-        if (DOCUMENTED_STORIES.test(fileName)) return inputs;
-        return inputs.map((input) => ({ ...input, tags: [...(input.tags ?? []), '!autodocs'] }));
-      },
-    })),
   async viteFinal(viteConfig, { configType }) {
     const { mergeConfig } = await import('vite');
     const { default: tailwindcss } = await import('@tailwindcss/vite');

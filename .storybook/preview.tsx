@@ -3,8 +3,6 @@ import { checkBothThemes } from './theme-a11y';
 import './storybook.css';
 
 const preview: Preview = {
-  // A docs page with a props table for every component; main.ts leaves the app screens out.
-  tags: ['autodocs'],
   parameters: {
     layout: 'centered',
     // Violations fail the story (and so the test run), in the rendered theme and the other one.

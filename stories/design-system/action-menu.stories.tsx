@@ -11,6 +11,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 
 const meta = {
   title: 'Design system/ActionMenu',
+  tags: ['autodocs'],
   component: ActionMenu,
   args: { onOpenChange: fn() },
   render: (args) => (

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/Alert',
+  tags: ['autodocs'],
   component: Alert,
   args: { tone: 'info', title: 'Check your inbox', children: 'We sent a one-time code to anna@example.com.' },
   argTypes: {

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/AuthCard',
+  tags: ['autodocs'],
   component: AuthCard,
   parameters: { layout: 'fullscreen' },
   args: { title: 'Sign in' },

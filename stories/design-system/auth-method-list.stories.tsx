@@ -14,6 +14,7 @@ const METHODS: AuthMethod[] = [
 
 const meta = {
   title: 'Design system/AuthMethodList',
+  tags: ['autodocs'],
   component: AuthMethodList,
   args: { methods: METHODS },
   decorators: [

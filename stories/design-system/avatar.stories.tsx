@@ -8,6 +8,7 @@ const PICTURE =
 
 const meta = {
   title: 'Design system/Avatar',
+  tags: ['autodocs'],
   component: Avatar,
   args: { name: 'Anna Svensson', size: 'md' },
   argTypes: { size: { control: 'select', options: ['sm', 'md', 'lg'] } },

@@ -7,6 +7,7 @@ const TONES = ['neutral', 'primary', 'success', 'warning', 'danger', 'info'] as 
 
 const meta = {
   title: 'Design system/Badge',
+  tags: ['autodocs'],
   component: Badge,
   args: { children: 'Active', tone: 'success' },
   argTypes: {

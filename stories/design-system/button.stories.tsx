@@ -4,6 +4,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 
 const meta = {
   title: 'Design system/Button',
+  tags: ['autodocs'],
   component: Button,
   args: { children: 'Continue', onClick: fn() },
   argTypes: {

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/Card',
+  tags: ['autodocs'],
   component: Card,
   args: { className: 'w-96' },
 } satisfies Meta<typeof Card>;

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/Checkbox',
+  tags: ['autodocs'],
   component: Checkbox,
   args: { label: 'Remember me', onCheckedChange: fn() },
 } satisfies Meta<typeof Checkbox>;

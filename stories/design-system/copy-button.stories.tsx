@@ -18,6 +18,7 @@ async function withClipboard(clipboard: Partial<Clipboard> | undefined, run: () 
 
 const meta = {
   title: 'Design system/CopyButton',
+  tags: ['autodocs'],
   component: CopyButton,
   args: { value: LINK, onCopied: fn(), onCopyError: fn(), onClick: fn() },
   argTypes: {

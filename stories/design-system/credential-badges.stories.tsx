@@ -29,6 +29,7 @@ const swedish = {
 
 const meta = {
   title: 'Design system/CredentialBadges',
+  tags: ['autodocs'],
   component: CredentialBadges,
   args: { credentials: CREDENTIALS },
   render: (args, { globals }) => (

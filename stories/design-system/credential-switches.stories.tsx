@@ -6,6 +6,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/CredentialSwitches',
+  tags: ['autodocs'],
   component: CredentialSwitches,
   args: {
     methods: { password: true, google: false, microsoft: true, totp: false, webauthn: false },

@@ -13,6 +13,7 @@ const swedish = {
 
 const meta = {
   title: 'Design system/DeactivationDate',
+  tags: ['autodocs'],
   component: DeactivationDate,
   args: { value: '2026-12-31T23:00:00.000Z', onSave: fn() },
   render: function Render(args, { globals }) {

@@ -14,6 +14,7 @@ const onCreate = fn();
 
 const meta = {
   title: 'Design system/EmptyState',
+  tags: ['autodocs'],
   component: EmptyState,
   args: { title: 'No tenants found', description: 'Try another name or slug.' },
   decorators: [(Story) => <div className="w-[28rem]">{Story()}</div>],

@@ -6,6 +6,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/LanguageFlags',
+  tags: ['autodocs'],
   component: LanguageFlags,
   args: { value: 'en', onChange: fn() },
 } satisfies Meta<typeof LanguageFlags>;

@@ -21,6 +21,7 @@ const CASES: { label: string; date: Date | null }[] = [
 
 const meta = {
   title: 'Design system/LastLogin',
+  tags: ['autodocs'],
   component: LastLogin,
   args: { date: daysAgo(3), now: NOW, locale: 'en-GB' },
 } satisfies Meta<typeof LastLogin>;

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/LoadStatus',
+  tags: ['autodocs'],
   component: LoadStatus,
   args: {
     status: 'idle',

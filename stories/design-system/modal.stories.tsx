@@ -33,6 +33,7 @@ function ModalWithOpener({ opener, onConfirm, onCancel, ...props }: ModalProps &
 
 const meta = {
   title: 'Design system/Modal',
+  tags: ['autodocs'],
   component: Modal,
   args: {
     visible: false,

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/OtpInput',
+  tags: ['autodocs'],
   component: OtpInput,
   args: { onChange: fn(), onComplete: fn() },
 } satisfies Meta<typeof OtpInput>;

@@ -11,6 +11,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/PasswordChecklist',
+  tags: ['autodocs'],
   component: PasswordChecklist,
   args: { password: '', repeat: '', onValidityChange: fn() },
 } satisfies Meta<typeof PasswordChecklist>;

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/PasswordField',
+  tags: ['autodocs'],
   component: PasswordField,
   args: { label: 'Password', autoComplete: 'current-password', onChange: fn() },
 } satisfies Meta<typeof PasswordField>;

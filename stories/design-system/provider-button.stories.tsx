@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/ProviderButton',
+  tags: ['autodocs'],
   component: ProviderButton,
   args: { provider: 'google', onClick: fn() },
   argTypes: { provider: { control: 'select', options: ['google', 'microsoft', 'oidc'] } },

@@ -33,6 +33,7 @@ async function withClipboard(clipboard: Partial<Clipboard>, run: () => Promise<v
 
 const meta = {
   title: 'Design system/QrCodeImage',
+  tags: ['autodocs'],
   component: QrCodeImage,
   args: { src: sampleQrDataUrl(), secret: SECRET },
 } satisfies Meta<typeof QrCodeImage>;

@@ -22,6 +22,7 @@ const sv: ReauthDialogLabels = {
 
 const meta = {
   title: 'Design system/ReauthDialog',
+  tags: ['autodocs'],
   component: ReauthDialog,
   args: {
     open: true,

@@ -24,6 +24,7 @@ const renderTenant = (tenant: Tenant) => (
 
 const meta = {
   title: 'Design system/SearchBox',
+  tags: ['autodocs'],
   component: TenantSearchBox,
   args: {
     label: 'Search tenants',

@@ -11,6 +11,7 @@ const KEYS = [
 
 const meta = {
   title: 'Design system/SecurityKeyList',
+  tags: ['autodocs'],
   component: SecurityKeyList,
   args: { keys: KEYS, onRemove: fn() },
   decorators: [

@@ -52,6 +52,7 @@ const swedish: Partial<SessionListProps> = {
 
 const meta = {
   title: 'Design system/SessionList',
+  tags: ['autodocs'],
   component: SessionList,
   args: {
     sessions: [THIS_DEVICE, LAPTOP, PHONE],

@@ -53,6 +53,7 @@ function navigation(names: SidebarTexts['items']): { items: SidebarItem[]; botto
 
 const meta = {
   title: 'Design system/Sidebar',
+  tags: ['autodocs'],
   component: Sidebar,
   parameters: { layout: 'fullscreen' },
   args: {

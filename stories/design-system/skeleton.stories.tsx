@@ -4,6 +4,7 @@ import { expect } from 'storybook/test';
 
 const meta = {
   title: 'Design system/Skeleton',
+  tags: ['autodocs'],
   component: Skeleton,
   args: { className: 'h-4 w-48' },
 } satisfies Meta<typeof Skeleton>;

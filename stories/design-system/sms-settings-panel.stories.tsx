@@ -35,6 +35,7 @@ const swedish: Partial<SmsSettingsLabels> = {
 
 const meta = {
   title: 'Design system/SmsSettingsPanel',
+  tags: ['autodocs'],
   component: SmsSettingsPanel,
   args: {
     settings: {

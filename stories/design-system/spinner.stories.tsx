@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/Spinner',
+  tags: ['autodocs'],
   component: Spinner,
   args: { label: 'Loading', size: 'md' },
   argTypes: { size: { control: 'select', options: ['sm', 'md', 'lg'] } },

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/Switch',
+  tags: ['autodocs'],
   component: Switch,
   args: {
     label: 'Google',

@@ -45,6 +45,7 @@ function LiveKeyValueTable({ onSave, onAdd, ...props }: KeyValueTableProps) {
 
 const meta = {
   title: 'Design system/Table',
+  tags: ['autodocs'],
   component: KeyValueTable,
   args: { rows: SETTINGS, onSave: fn(), caption: 'Tenant settings' },
   decorators: [(Story) => <div className="w-[36rem]">{Story()}</div>],

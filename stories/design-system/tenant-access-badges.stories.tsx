@@ -16,6 +16,7 @@ const swedish = {
 
 const meta = {
   title: 'Design system/TenantAccessBadges',
+  tags: ['autodocs'],
   component: TenantAccessBadges,
   args: { access: ACCESS },
   render: (args, { globals }) => (

@@ -13,6 +13,7 @@ const swedish = {
 
 const meta = {
   title: 'Design system/TenantCard',
+  tags: ['autodocs'],
   component: TenantCard,
   args: { name: 'Acme AB', slug: 'acmeab', lastAccessed: daysAgo(0), now: NOW, locale: 'en-GB', onSelect: fn() },
   render: (args, { globals }) => (

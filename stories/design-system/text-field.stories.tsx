@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/TextField',
+  tags: ['autodocs'],
   component: TextField,
   args: { label: 'Email', type: 'email', autoComplete: 'email', onChange: fn() },
 } satisfies Meta<typeof TextField>;

@@ -5,6 +5,7 @@ import { pick } from '../lib/locale';
 
 const meta = {
   title: 'Design system/Toast',
+  tags: ['autodocs'],
   component: Toast,
   args: { message: 'Reset email sent', tone: 'success', onClose: fn() },
   argTypes: { tone: { control: 'select', options: ['success', 'info', 'error'] } },
