@@ -196,7 +196,7 @@ export function SmsSettingsPanel({
 /** A row whose value is edited in place; while its editor is open it takes the whole width. */
 function EditableItem({ term, children }: { term: string; children: React.ReactNode }) {
   return (
-    <DescriptionItem className="@xl:has-[[data-state=editing]]:col-span-2">
+    <DescriptionItem className="has-[[data-state=editing]]:col-span-full">
       <DescriptionTerm>{term}</DescriptionTerm>
       <DescriptionDetails>{children}</DescriptionDetails>
     </DescriptionItem>

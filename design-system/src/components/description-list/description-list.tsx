@@ -6,9 +6,11 @@ export const descriptionListVariants = cva('@container grid gap-x-6 gap-y-3 text
   variants: {
     columns: {
       1: 'grid-cols-1',
-      // Two columns only when the list itself is wide enough, whatever the window's width: a
-      // list in a narrow box beside another stays in one column.
-      2: 'grid-cols-1 @xl:grid-cols-2',
+      // Two columns only when the list itself is wide enough (36rem), whatever the window's
+      // width: a list in a narrow box beside another stays in one column. A container query
+      // cannot style the container itself, so the column width decides: each column is at
+      // least half the list and at least 17.25rem.
+      2: 'grid-cols-[repeat(auto-fit,minmax(max(17.25rem,calc((100%-1.5rem)/2)),1fr))]',
     },
   },
   defaultVariants: { columns: 1 },
