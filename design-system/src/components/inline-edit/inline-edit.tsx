@@ -41,7 +41,8 @@ export type InlineEditProps = Omit<React.ComponentProps<'div'>, 'children' | 'de
   saveErrorMessage?: string | ((error: unknown) => string);
 };
 
-const isNumber = (text: string) => text.trim() !== '' && Number.isFinite(Number(text.trim()));
+/** A number as people type it: digits, an optional minus sign and decimal point; not '1e3' or '0x10'. */
+const NUMBER_PATTERN = /^\s*-?(\d+\.?\d*|\.\d+)\s*$/;
 
 /**
  * A value shown as text with an Edit button that turns it into a small form: Enter or Save
@@ -98,7 +99,7 @@ export function InlineEdit({
   async function save(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (draft === null || saving) return;
-    const problem = type === 'number' && !isNumber(draft) ? invalidNumberMessage : validate?.(draft);
+    const problem = type === 'number' && !NUMBER_PATTERN.test(draft) ? invalidNumberMessage : validate?.(draft);
     if (problem) {
       setError(problem);
       return;
