@@ -268,3 +268,27 @@ export const SenderTooLong: Story = {
     await expect(args.onSaveField).not.toHaveBeenCalled();
   },
 };
+
+/** At 360 px the rows stack and an open editor stays inside the panel. */
+export const PhoneWidth: Story = {
+  render: (args) => (
+    <div style={{ width: 328 }}>
+      <SmsSettingsPanel {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = canvasElement.querySelector('[data-slot=sms-settings-panel]') as HTMLElement;
+    await expectNoOverlap(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Sender' }));
+    await expect(canvas.getByRole('textbox', { name: 'Sender' })).toBeVisible();
+    const inside = panel.getBoundingClientRect();
+    for (const button of [
+      canvas.getByRole('button', { name: 'Save' }),
+      canvas.getByRole('button', { name: 'Cancel' }),
+    ]) {
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(inside.right);
+    }
+    await expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth);
+  },
+};
