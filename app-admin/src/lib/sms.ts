@@ -1,5 +1,24 @@
 import type { KeyValue } from '@helios/api';
-import type { SmsSettings } from '@helios/design-system';
+
+/** A tenant's SMS settings as the SMS box shows them. */
+export type SmsSettings = {
+  /** Whether SMS is switched on for the tenant (system_sms). */
+  enabled: boolean;
+  /** Sender name shown on the phone. */
+  sender?: string;
+  /** First low-credit warning level. */
+  warning1?: number | null;
+  /** Second low-credit warning level. */
+  warning2?: number | null;
+  /** Whether sending is paused. */
+  paused: boolean;
+  /** Whether the tenant has been warned about low credits. */
+  warned: boolean;
+  /** Name of the person who signed the SMS agreement; missing while waiting for it. */
+  signature?: string | null;
+  /** When SMS deactivates, as an ISO timestamp. */
+  deactivatesAt?: string | null;
+};
 
 /** The SMS keys (spec §3); each value is a JSON string. */
 export const SMS_KEYS = { enabled: 'system_sms', info: 'sms_info', signature: 'sms_sign' } as const;

@@ -1,5 +1,5 @@
 import type { KeyValue, TenantDetail } from '@helios/api';
-import { Modal, type SmsEditableField, SmsSettingsPanel, useModal, useToast } from '@helios/design-system';
+import { Modal, useModal, useToast } from '@helios/design-system';
 import { useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { addSmsCreditsAtom, saveSmsSettingAtom } from '../../atoms/tenants';
@@ -13,6 +13,7 @@ import {
   smsPanelSettings,
   systemSmsValue,
 } from '../../lib/sms';
+import { type SmsEditableField, SmsSettingsPanel } from './sms-settings-panel';
 
 type Confirmable = { kind: 'enabled' | 'paused'; next: boolean };
 
@@ -118,36 +119,6 @@ export function TenantSms({ tenant, sms }: { tenant: TenantDetail; sms: KeyValue
         onAddCredits={add}
         busy={confirming}
         headingLevel={3}
-        labels={{
-          title: t('sms.title'),
-          enabledStatus: t('sms.enabledStatus'),
-          disabledStatus: t('sms.disabledStatus'),
-          pausedStatus: t('sms.pausedStatus'),
-          sender: t('sms.sender'),
-          credits: t('sms.credits'),
-          warning1: t('sms.warning1'),
-          warning2: t('sms.warning2'),
-          signature: t('sms.signature'),
-          waitingForSignature: t('sms.waitingForSignature'),
-          warned: t('sms.warned'),
-          paused: t('sms.paused'),
-          deactivatesAt: t('sms.deactivatesAt'),
-          yes: t('common.yes'),
-          no: t('common.no'),
-          notSet: t('common.notSet'),
-          edit: t('common.edit'),
-          save: t('common.save'),
-          cancel: t('common.cancel'),
-          enable: t('sms.enable'),
-          disable: t('sms.disable'),
-          pause: t('sms.pause'),
-          unpause: t('sms.unpause'),
-          addCredits: t('sms.addCredits'),
-          addCreditsButton: t('sms.addCreditsButton'),
-          creditsMustBeInteger: t('sms.creditsMustBeInteger'),
-          mustBeWholeNumber: t('sms.mustBeWholeNumber'),
-          mustBePositive: t('sms.mustBePositive'),
-        }}
       />
       <Modal
         {...modal}

@@ -1,8 +1,8 @@
 import type * as React from 'react';
 import { useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { formatUtc } from '../../lib/format-utc';
 import { Button } from '../button/button';
-import { formatUtc } from '../sms-settings-panel/sms-settings-panel';
 import { TextField } from '../text-field/text-field';
 
 const pad = (n: number) => String(n).padStart(2, '0');

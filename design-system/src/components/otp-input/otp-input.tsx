@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cn } from '../../lib/cn';
+import { useControllableState } from '../../lib/use-controllable-state';
 
 export type OtpInputProps = Omit<React.ComponentProps<'div'>, 'onChange' | 'defaultValue' | 'children'> & {
   /** Number of digit boxes. */
@@ -46,8 +47,13 @@ export function OtpInput({
   className,
   ...props
 }: OtpInputProps) {
-  const [uncontrolledCode, setUncontrolledCode] = React.useState(() => digitsOf(defaultValue, length));
-  const code = value === undefined ? uncontrolledCode : digitsOf(value, length);
+  const [storedCode, setCode] = useControllableState({
+    prop: value,
+    defaultProp: digitsOf(defaultValue, length),
+    onChange,
+    caller: 'OtpInput',
+  });
+  const code = digitsOf(storedCode, length);
   const errorId = React.useId();
   const boxes = React.useRef<(HTMLInputElement | null)[]>([]);
 
@@ -74,8 +80,7 @@ export function OtpInput({
   function commit(next: string, focusIndex: number) {
     if (next !== latestCode.current) {
       latestCode.current = next;
-      if (value === undefined) setUncontrolledCode(next);
-      onChange?.(next);
+      setCode(next);
     }
     focusBox(focusIndex);
     if (next.length === length && completedCode.current !== next) {

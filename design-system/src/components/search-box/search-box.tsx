@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { StrokeIcon } from '../../lib/stroke-icon';
+import { useControllableState } from '../../lib/use-controllable-state';
 import { Spinner } from '../spinner/spinner';
 import { Input, Label } from '../text-field/text-field';
 
@@ -101,8 +102,12 @@ export function SearchBox<T>({
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
 
-  const [uncontrolledTerm, setUncontrolledTerm] = useState(defaultValue);
-  const term = value ?? uncontrolledTerm;
+  const [term, setTerm] = useControllableState({
+    prop: value,
+    defaultProp: defaultValue,
+    onChange: onValueChange,
+    caller: 'SearchBox',
+  });
   const [open, setOpen] = useState(false);
   // Remembered by key, not index, so a new result list cannot leave a stale option active.
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -125,11 +130,6 @@ export function SearchBox<T>({
     if (activeOptionId === undefined) return;
     inputRef.current?.ownerDocument.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' });
   }, [activeOptionId]);
-
-  function setTerm(next: string) {
-    if (value === undefined) setUncontrolledTerm(next);
-    onValueChange?.(next);
-  }
 
   /** Runs a search; `keepOpen` when it came from typing (the list is the result), not from Enter. */
   function search(text: string, keepOpen: boolean) {

@@ -1,7 +1,8 @@
 import type * as React from 'react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { cn } from '../../lib/cn';
 import { StrokeIcon } from '../../lib/stroke-icon';
+import { useControllableState } from '../../lib/use-controllable-state';
 import { Switch } from '../switch/switch';
 
 /** One navigation entry of the sidebar. */
@@ -89,13 +90,15 @@ export function Sidebar({
 }: SidebarProps) {
   const words = { ...defaultLabels, ...labels };
   const navId = useId();
-  const [uncontrolledCollapsed, setUncontrolledCollapsed] = useState(defaultCollapsed);
-  const collapsed = collapsedProp ?? uncontrolledCollapsed;
+  const [collapsed, setCollapsed] = useControllableState({
+    prop: collapsedProp,
+    defaultProp: defaultCollapsed,
+    onChange: onCollapsedChange,
+    caller: 'Sidebar',
+  });
 
   function toggleCollapsed() {
-    const next = !collapsed;
-    if (collapsedProp === undefined) setUncontrolledCollapsed(next);
-    onCollapsedChange?.(next);
+    setCollapsed(!collapsed);
   }
 
   const renderItem = (item: SidebarItem) => {

@@ -1,6 +1,4 @@
 export type {
-  KeyValueRow,
-  KeyValueTableProps,
   TableBodyProps,
   TableCaptionProps,
   TableCellProps,
@@ -10,14 +8,4 @@ export type {
   TableProps,
   TableRowProps,
 } from './table';
-export {
-  KeyValueTable,
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from './table';
+export { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from './table';

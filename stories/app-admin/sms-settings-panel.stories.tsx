@@ -1,42 +1,21 @@
-import { type SmsSettingsLabels, SmsSettingsPanel } from '@helios/design-system';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { pick } from '../lib/locale';
-
-const swedish: Partial<SmsSettingsLabels> = {
-  title: 'SMS',
-  enabledStatus: 'Aktiverat',
-  disabledStatus: 'Avaktiverat',
-  pausedStatus: 'Pausat',
-  sender: 'Avsändare',
-  credits: 'Krediter',
-  warning1: 'Varning 1',
-  warning2: 'Varning 2',
-  signature: 'Signatur',
-  waitingForSignature: 'Väntar på signatur',
-  warned: 'Varnad',
-  paused: 'Pausad',
-  deactivatesAt: 'Avaktiveras',
-  yes: 'Ja',
-  no: 'Nej',
-  edit: 'Ändra',
-  save: 'Spara',
-  cancel: 'Avbryt',
-  enable: 'Aktivera SMS',
-  disable: 'Avaktivera SMS',
-  pause: 'Pausa SMS',
-  unpause: 'Återuppta SMS',
-  addCredits: 'Lägg till krediter',
-  addCreditsButton: 'Lägg till',
-  creditsMustBeInteger: 'Krediter måste vara ett heltal',
-  mustBeWholeNumber: 'Måste vara ett heltal',
-  mustBePositive: 'Ange ett positivt heltal',
-};
+import { I18nextProvider } from 'react-i18next';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { adminI18n } from '../../app-admin/src/i18n';
+import { SmsSettingsPanel } from '../../app-admin/src/routes/tenants/sms-settings-panel';
+import { withAdminLanguage } from './lib/admin-story';
 
 const meta = {
-  title: 'Design system/SmsSettingsPanel',
-  tags: ['autodocs'],
+  title: 'App admin/SMS settings panel',
   component: SmsSettingsPanel,
+  decorators: [
+    (Story) => (
+      <I18nextProvider i18n={adminI18n}>
+        <Story />
+      </I18nextProvider>
+    ),
+  ],
+  loaders: [withAdminLanguage],
   args: {
     settings: {
       enabled: true,
@@ -54,9 +33,9 @@ const meta = {
     onSaveField: fn(),
     onAddCredits: fn(),
   },
-  render: (args, { globals }) => (
-    <div className="w-[40rem]">
-      <SmsSettingsPanel {...args} labels={pick(globals, { en: undefined, sv: swedish })} />
+  render: (args) => (
+    <div className="w-[40rem] max-w-full">
+      <SmsSettingsPanel {...args} />
     </div>
   ),
 } satisfies Meta<typeof SmsSettingsPanel>;
@@ -83,9 +62,9 @@ async function expectNoOverlap(canvasElement: HTMLElement) {
 /** The width the panel gets in the console at 1280 px (beside the deactivation box): one column,
  * and "Waiting for signature" never runs into "Warned". */
 export const NarrowAsInTheConsole: Story = {
-  render: (args, { globals }) => (
+  render: (args) => (
     <div style={{ width: 459 }}>
-      <SmsSettingsPanel {...args} labels={pick(globals, { en: undefined, sv: swedish })} />
+      <SmsSettingsPanel {...args} />
     </div>
   ),
   play: async ({ canvasElement }) => {
@@ -256,6 +235,60 @@ export const Swedish: Story = {
       '2026-12-31 23:00 UTC',
     );
     await expect(canvas.getByRole('button', { name: 'Ändra Avsändare' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Avaktivera SMS' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Stäng av SMS' })).toBeVisible();
+  },
+};
+
+export const SaveFailsKeepsTheEditor: Story = {
+  args: {
+    onSaveField: fn(async () => {
+      throw new Error('refused');
+    }),
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Warning 1' }));
+    const input = canvas.getByRole('textbox', { name: 'Warning 1' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '400{Enter}');
+    await expect(args.onSaveField).toHaveBeenCalledWith('warning_1', 400);
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('Failed to save the SMS settings'));
+    await expect(canvas.getByRole('textbox', { name: 'Warning 1' })).toHaveValue('400');
+  },
+};
+
+export const SenderTooLong: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Sender' }));
+    const input = canvas.getByRole('textbox', { name: 'Sender' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Acme Recruiting{Enter}');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The sender can be at most 11 characters');
+    await expect(args.onSaveField).not.toHaveBeenCalled();
+  },
+};
+
+/** At 360 px the rows stack and an open editor stays inside the panel. */
+export const PhoneWidth: Story = {
+  render: (args) => (
+    <div style={{ width: 328 }}>
+      <SmsSettingsPanel {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = canvasElement.querySelector('[data-slot=sms-settings-panel]') as HTMLElement;
+    await expectNoOverlap(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Sender' }));
+    await expect(canvas.getByRole('textbox', { name: 'Sender' })).toBeVisible();
+    const inside = panel.getBoundingClientRect();
+    for (const button of [
+      canvas.getByRole('button', { name: 'Save' }),
+      canvas.getByRole('button', { name: 'Cancel' }),
+    ]) {
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(inside.right);
+    }
+    await expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth);
   },
 };

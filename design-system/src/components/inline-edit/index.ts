@@ -1,0 +1,2 @@
+export type { InlineEditProps } from './inline-edit';
+export { InlineEdit } from './inline-edit';
