@@ -53,14 +53,14 @@ const texts = {
   },
 };
 
-/** The AlertDialog's own props plus the story's spy for the confirmed action. */
-type AlertDialogStoryProps = React.ComponentProps<typeof AlertDialog> & { onAction: () => void };
+/** The AlertDialog's own props plus the story's spies for the answers. */
+type AlertDialogStoryProps = React.ComponentProps<typeof AlertDialog> & { onAction: () => void; onCancel: () => void };
 
 const meta = {
   title: 'Design system/AlertDialog',
   component: AlertDialog,
-  args: { onOpenChange: fn(), onAction: fn() },
-  render: ({ onAction, ...args }, { globals }) => {
+  args: { onOpenChange: fn(), onAction: fn(), onCancel: fn() },
+  render: ({ onAction, onCancel: _onCancel, ...args }, { globals }) => {
     const words = pick(globals, texts);
     return (
       <AlertDialog {...args}>
@@ -134,7 +134,7 @@ export const Default: Story = {
 /** `variant="destructive"`: a warning icon beside the title and a destructive action button. */
 export const Destructive: Story = {
   args: { defaultOpen: true },
-  render: ({ onAction, ...args }, { globals }) => {
+  render: ({ onAction, onCancel: _onCancel, ...args }, { globals }) => {
     const words = pick(globals, texts);
     return (
       <AlertDialog {...args}>
@@ -278,5 +278,38 @@ export const ConfirmFromModalState: Story = {
     await expect(args.onAction).toHaveBeenCalledOnce();
     await waitFor(() => expect(page.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
+  },
+};
+
+/** `ConfirmDialog` while the confirmed action runs: busy, and neither Cancel, Escape nor a second
+ * click gets through until the screen closes it. */
+export const ConfirmDialogBusy: Story = {
+  render: ({ onAction, onCancel }, { globals }) => {
+    const words = pick(globals, texts);
+    return (
+      <ConfirmDialog
+        visible
+        warning
+        loading
+        loadingLabel={words.working}
+        title={words.deleteTitle}
+        content={words.deleteText}
+        confirmLabel={words.delete}
+        cancelLabel={words.cancel}
+        onCancel={onCancel}
+        onConfirm={onAction}
+      />
+    );
+  },
+  play: async ({ args, canvasElement }) => {
+    const dialog = await body(canvasElement).findByRole('alertdialog', { name: 'Delete credential?' });
+    const action = within(dialog).getByRole('button', { name: /Delete/ });
+    await expect(action).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(action);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.keyboard('{Escape}');
+    await expect(dialog).toBeVisible();
+    await expect(args.onAction).not.toHaveBeenCalled();
+    await expect(args.onCancel).not.toHaveBeenCalled();
   },
 };
