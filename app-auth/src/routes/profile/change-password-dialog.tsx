@@ -77,7 +77,7 @@ export function ChangePasswordDialog({ open, hasPassword, onClose, onChanged }: 
             <DialogDescription>{t('profile.passwordDialogText')}</DialogDescription>
           </DialogHeader>
           {/* The save button is the dialog's, outside the form, and a form of two fields without a
-            submit button of its own ignores Enter: Enter in either field saves here. */}
+              submit button of its own ignores Enter: Enter in either field saves here. */}
           <form
             noValidate
             className="grid gap-4"
