@@ -33,6 +33,7 @@ const config: StorybookConfig = {
       optimizeDeps: {
         include: [
           '@radix-ui/react-dialog',
+          '@radix-ui/react-alert-dialog',
           '@radix-ui/react-dropdown-menu',
           '@radix-ui/react-switch',
           '@radix-ui/react-checkbox',

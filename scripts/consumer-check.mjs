@@ -214,45 +214,33 @@ export default function RootLayout({ children }: { children: ReactNode }) {
 }
 `,
   'app/page.tsx': `// A server component (no "use client" here): the package's entry is a client module, so its
-// components render on the server and hydrate in the browser.
-import { OtpInput } from '@helios/design-system';
-import { ConfirmDialog } from './confirm-dialog';
+// components render on the server and hydrate in the browser. An uncontrolled Dialog needs no
+// handler, so a server component composes it from the parts.
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+  OtpInput,
+} from '@helios/design-system';
 
-// TODO(dialog): when @helios/design-system exports the Dialog parts, render them here directly
-// (an uncontrolled Dialog needs no handler, so a server component can compose it) and delete
-// confirm-dialog.tsx:
-//   import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@helios/design-system';
-//   <Dialog>
-//     <DialogTrigger asChild><Button>Open dialog</Button></DialogTrigger>
-//     <DialogContent>
-//       <DialogTitle>Remove the account?</DialogTitle>
-//       <DialogDescription>This cannot be undone.</DialogDescription>
-//     </DialogContent>
-//   </Dialog>
 export default function Page() {
   return (
     <main>
       <h1>Design system in Next.js</h1>
       <OtpInput label="One-time code" />
-      <ConfirmDialog />
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button>Open dialog</Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogTitle>Remove the account?</DialogTitle>
+          <DialogDescription>This cannot be undone.</DialogDescription>
+        </DialogContent>
+      </Dialog>
     </main>
-  );
-}
-`,
-  'app/confirm-dialog.tsx': `'use client';
-
-// The package's Modal is controlled (visible + onCancel): its state lives in a client component.
-import { Button, Modal, useModal } from '@helios/design-system';
-
-export function ConfirmDialog() {
-  const { modal, show, hide } = useModal();
-  return (
-    <>
-      <Button onClick={() => show({ title: 'Remove the account?', content: 'This cannot be undone.' })}>
-        Open dialog
-      </Button>
-      <Modal {...modal} onCancel={hide} />
-    </>
   );
 }
 `,

@@ -159,16 +159,16 @@ export const DeleteCredential: Story = {
     const user = await rowOf(canvasElement, anna.email);
     // Cancel keeps it.
     await userEvent.click(user.getByRole('button', { name: 'Delete Google' }));
-    const dialog = await page.findByRole('dialog', { name: 'Delete credential?' });
+    const dialog = await page.findByRole('alertdialog', { name: 'Delete credential?' });
     await expect(dialog).toHaveAccessibleDescription(
       'The Google sign-in method of anna@acme.test will be removed. This cannot be undone.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(page.queryByRole('alertdialog')).toBeNull());
     await expect(callsTo(canvasElement, 'DELETE', `/api/accounts/${anna.id}/credentials/${GOOGLE_ID}`)).toHaveLength(0);
     // Confirm deletes it.
     await userEvent.click(user.getByRole('button', { name: 'Delete Google' }));
-    await userEvent.click(within(await page.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await page.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await expectToast(canvasElement, 'Credential deleted');
     await waitFor(() => expect(user.queryByRole('button', { name: 'Delete Google' })).toBeNull());
     await expect(callsTo(canvasElement, 'DELETE', `/api/accounts/${anna.id}/credentials/${GOOGLE_ID}`)).toHaveLength(1);
@@ -185,10 +185,10 @@ export const DeleteCredentialFails: Story = {
     await search(canvasElement);
     const user = await rowOf(canvasElement, anna.email);
     await userEvent.click(user.getByRole('button', { name: 'Delete Google' }));
-    await userEvent.click(within(await page.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await page.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await expectToast(canvasElement, 'Failed to delete credential');
     // The dialog stays, so the admin can try again or cancel.
-    await expect(page.getByRole('dialog', { name: 'Delete credential?' })).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name: 'Delete credential?' })).toBeVisible();
   },
 };
 

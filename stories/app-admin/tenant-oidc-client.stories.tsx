@@ -267,21 +267,23 @@ export const NewSecret: Story = {
     const open = panel.getByRole('button', { name: 'New client secret' });
     // The warning comes first; cancelling makes nothing.
     await userEvent.click(open);
-    const warning = await page.findByRole('dialog', { name: 'Make a new client secret?' });
+    const warning = await page.findByRole('alertdialog', { name: 'Make a new client secret?' });
     await expect(warning).toHaveAccessibleDescription(
       'The current secret stops working at once: Acme Rekrytering cannot sign anyone in until its instance is given the new secret.',
     );
     await userEvent.click(within(warning).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(page.queryByRole('alertdialog')).toBeNull());
     await expect(callsTo(canvasElement, 'POST', secretPath)).toHaveLength(0);
     // Confirmed, the secret is shown once, focused, with the warning that it will not come back.
     await userEvent.click(open);
     await userEvent.click(
-      within(await page.findByRole('dialog', { name: 'Make a new client secret?' })).getByRole('button', {
+      within(await page.findByRole('alertdialog', { name: 'Make a new client secret?' })).getByRole('button', {
         name: 'Make new secret',
       }),
     );
     const shown = await page.findByRole('dialog', { name: 'New client secret' });
+    // The secret's dialog takes the warning's place.
+    await expect(page.queryByRole('alertdialog')).toBeNull();
     const secret = within(shown).getByRole('textbox', { name: 'Client secret' });
     await expect(secret).toHaveValue(SECRET);
     await expect(secret).toHaveAttribute('readonly');
@@ -294,17 +296,22 @@ export const NewSecret: Story = {
       await expect(writeText).toHaveBeenCalledWith(SECRET);
       await expect(within(shown).getByRole('status')).toHaveTextContent('Copied');
     });
+    // A click outside does not throw the secret away.
+    const overlay = canvasElement.ownerDocument.querySelector<HTMLElement>('[data-slot="dialog-overlay"]');
+    await expect(overlay).toBeInTheDocument();
+    if (overlay) await userEvent.click(overlay);
+    await expect(shown).toBeVisible();
     // Closing forgets it: reopening asks again and shows no secret.
     await userEvent.click(within(shown).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(open).toHaveFocus());
     await expect(canvasElement.ownerDocument.body.innerHTML).not.toContain(SECRET);
     await userEvent.click(open);
-    const again = await page.findByRole('dialog', { name: 'Make a new client secret?' });
+    const again = await page.findByRole('alertdialog', { name: 'Make a new client secret?' });
     await expect(within(again).queryByRole('textbox')).toBeNull();
     await expect(canvasElement.ownerDocument.body.innerHTML).not.toContain(SECRET);
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(page.queryByRole('alertdialog')).toBeNull());
     await expect(callsTo(canvasElement, 'POST', secretPath)).toHaveLength(1);
   },
 };
@@ -315,7 +322,7 @@ export const NewSecretFails: Story = {
     const panel = await panelOf(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
     await userEvent.click(panel.getByRole('button', { name: 'New client secret' }));
-    const dialog = await page.findByRole('dialog', { name: 'Make a new client secret?' });
+    const dialog = await page.findByRole('alertdialog', { name: 'Make a new client secret?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Make new secret' }));
     // The failure is told inside the dialog, which stays open to try again.
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to make a new client secret');

@@ -289,14 +289,14 @@ export const SmsEnableConfirmation: Story = {
     const sms = await canvas.findByRole('region', { name: 'SMS' });
     // Cancel changes nothing.
     await userEvent.click(within(sms).getByRole('button', { name: 'Enable SMS' }));
-    const dialog = await page.findByRole('dialog', { name: 'Enable SMS?' });
+    const dialog = await page.findByRole('alertdialog', { name: 'Enable SMS?' });
     await expect(within(dialog).getByText(/Acme Rekrytering will be able to send/)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(page.queryByRole('alertdialog')).toBeNull());
     await expect(callsTo(canvasElement, 'POST', `${tenantPath}/settings/sms`)).toHaveLength(0);
     // Confirm saves system_sms.
     await userEvent.click(within(sms).getByRole('button', { name: 'Enable SMS' }));
-    await userEvent.click(within(await page.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(within(await page.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     await expect(await within(sms).findByText('Enabled')).toBeVisible();
     await expect(callsTo(canvasElement, 'POST', `${tenantPath}/settings/sms`)[0]?.body).toEqual({
       key: 'system_sms',
@@ -306,7 +306,7 @@ export const SmsEnableConfirmation: Story = {
     // Pausing keeps the rest of sms_info.
     await userEvent.click(within(sms).getByRole('button', { name: 'Pause SMS' }));
     await userEvent.click(
-      within(await page.findByRole('dialog', { name: 'Pause SMS?' })).getByRole('button', { name: 'Confirm' }),
+      within(await page.findByRole('alertdialog', { name: 'Pause SMS?' })).getByRole('button', { name: 'Confirm' }),
     );
     await expect(await within(sms).findByRole('button', { name: 'Unpause SMS' })).toBeVisible();
     const pause = callsTo(canvasElement, 'POST', `${tenantPath}/settings/sms`)[1];

@@ -114,7 +114,7 @@ export const SignOutOthers: Story = {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(await canvas.findByRole('button', { name: 'Sign out of all other sessions' }));
-    const dialog = await body.findByRole('dialog', { name: 'Sign out of all other sessions?' });
+    const dialog = await body.findByRole('alertdialog', { name: 'Sign out of all other sessions?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await expect(await canvas.findByText('All other sessions are signed out.')).toBeVisible();
     await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(1));

@@ -495,16 +495,16 @@ export const RemoveSecurityKey: Story = {
 
     // Cancelling the confirmation removes nothing.
     await userEvent.click(within(keys).getByRole('button', { name: 'Remove Backup key' }));
-    let dialog = await body.findByRole('dialog', { name: 'Remove the security key?' });
+    let dialog = await body.findByRole('alertdialog', { name: 'Remove the security key?' });
     await expect(dialog).toHaveTextContent('“Backup key” will no longer work as your second factor.');
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
     await expect(callsTo(canvasElement, `/oauth2/userinfo/credentials/${BACKUP_KEY.id}`)).toHaveLength(0);
 
     await userEvent.click(within(keys).getByRole('button', { name: 'Remove Backup key' }));
-    dialog = await body.findByRole('dialog', { name: 'Remove the security key?' });
+    dialog = await body.findByRole('alertdialog', { name: 'Remove the security key?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
     await expect(await within(keys).findByText('Security key removed')).toBeVisible();
     await expect(
       within(keys)
@@ -533,9 +533,9 @@ export const SwitchOffSecurityKeys: Story = {
     const body = within(canvasElement.ownerDocument.body);
     const toggle = await canvas.findByRole('switch', { name: 'Security key' });
     await userEvent.click(toggle);
-    const dialog = await body.findByRole('dialog', { name: 'Remove all security keys?' });
+    const dialog = await body.findByRole('alertdialog', { name: 'Remove all security keys?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
     await expect(await canvas.findByText('No security keys yet.')).toBeVisible();
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toHaveFocus();

@@ -117,17 +117,17 @@ export const SignOutOthers: Story = {
     const body = within(canvasElement.ownerDocument.body);
     const bulk = canvas.getByRole('button', { name: 'Sign out of all other sessions' });
     await userEvent.click(bulk);
-    const dialog = await body.findByRole('dialog', { name: 'Sign out of all other sessions?' });
+    const dialog = await body.findByRole('alertdialog', { name: 'Sign out of all other sessions?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(body.queryByRole('alertdialog')).not.toBeInTheDocument());
     await expect(args.onSignOutOthers).not.toHaveBeenCalled();
-    await expect(bulk).toHaveFocus();
+    await waitFor(() => expect(bulk).toHaveFocus());
 
     await userEvent.keyboard('{Enter}');
-    const again = await body.findByRole('dialog');
+    const again = await body.findByRole('alertdialog');
     await userEvent.click(within(again).getByRole('button', { name: 'Sign out' }));
     await expect(args.onSignOutOthers).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(body.queryByRole('alertdialog')).not.toBeInTheDocument());
   },
 };
 

@@ -72,7 +72,7 @@ test.describe('admin console', () => {
 
     // SMS through the confirmation.
     await page.getByRole('button', { name: 'Enable SMS' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Enable SMS?');
     await dialog.getByRole('button', { name: /Enable SMS|Confirm/ }).click();
     await expect(page.getByText('SMS settings saved')).toBeVisible();
@@ -98,7 +98,7 @@ test.describe('admin console', () => {
     await expect(page.getByText(name, { exact: true }).locator('visible=true').first()).toBeVisible();
   });
 
-  test('find an account, send a reset email, copy its link from the reset-links modal', async ({ page, helios }) => {
+  test('find an account, send a reset email, copy its link from the reset-links dialog', async ({ page, helios }) => {
     const person = await createAccount(helios.ctx, { password: PASSWORD, name: `Rita Reset ${Date.now()}` });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await adminPage(page, helios, '/admin/accounts');
@@ -130,7 +130,7 @@ test.describe('admin console', () => {
     await search.first().fill(person.email);
     await search.first().press('Enter');
     await page.getByRole('button', { name: 'Delete Authenticator' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete credential?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Credential deleted')).toBeVisible();
     // The account signs in without a second factor now.
     const browser = helios.browser();

@@ -69,7 +69,7 @@ test.describe('security keys', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Remove Work key' }).click();
     await page
-      .getByRole('dialog', { name: 'Remove the security key?' })
+      .getByRole('alertdialog', { name: 'Remove the security key?' })
       .getByRole('button', { name: 'Remove' })
       .click();
     await expect(page.getByText('Security key removed')).toBeVisible();

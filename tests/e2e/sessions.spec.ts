@@ -94,7 +94,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
       const items = sessionsOn(mine).getByRole('listitem');
       await expect(items).toHaveCount(3);
       await mine.getByRole('button', { name: words.signOutOthers }).click();
-      const dialog = mine.getByRole('dialog', { name: `${words.signOutOthers}?` });
+      const dialog = mine.getByRole('alertdialog', { name: `${words.signOutOthers}?` });
       await expect(dialog).toBeVisible();
       await expectAccessible(mine);
       await dialog.getByRole('button', { name: words.confirm, exact: true }).click();

@@ -61,7 +61,7 @@ export const loadResetLinksAtom = atom(null, async (get, set) => {
   }
 });
 
-/** Empties the reset-link list (to idle) when its modal closes: the links are secrets. */
+/** Empties the reset-link list (to idle) when its dialog closes: the links are secrets. */
 export const clearResetLinksAtom = atom(null, (get, set) => {
   set(resetLinksAtom, { ...emptyLoaded<PasswordResetLink>(), request: get(resetLinksAtom).request + 1 });
 });

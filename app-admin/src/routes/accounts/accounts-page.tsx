@@ -7,13 +7,13 @@ import {
   Avatar,
   Badge,
   Button,
+  ConfirmDialog,
   CopyButton,
   CredentialBadges,
   credentialBadgeLabel,
   EmptyState,
   LastLogin,
   LoadStatus,
-  Modal,
   SearchBox,
   Table,
   TableBody,
@@ -39,7 +39,7 @@ import { PageHeader } from '../../components/page';
 import { useOpenLoginLink } from '../../components/use-login-link';
 import { type TextKey, type Translate, useT } from '../../i18n';
 import { type AccountType, accountType, canDeleteCredential, tokensPath } from '../../lib/accounts';
-import { ResetLinksModal } from './reset-links-modal';
+import { ResetLinksDialog } from './reset-links-dialog';
 
 const typeLabels: Record<AccountType, TextKey> = {
   user: 'accounts.typeUser',
@@ -131,7 +131,7 @@ export function AccountsPage() {
           <EmptyState title={t('accounts.idleTitle')} description={t('accounts.idleText')} />
         )}
       </LoadStatus>
-      <ResetLinksModal open={linksOpen} onClose={() => setLinksOpen(false)} />
+      <ResetLinksDialog open={linksOpen} onClose={() => setLinksOpen(false)} />
     </>
   );
 }
@@ -189,14 +189,14 @@ function AccountTable({ accounts, term }: { accounts: AdminAccount[]; term: stri
           ))}
         </TableBody>
       </Table>
-      <Modal
+      <ConfirmDialog
         visible={pending !== null}
         warning
         title={pending ? t('accounts.confirmDeleteTitle') : ''}
         content={pending ? t('accounts.confirmDeleteText', { label: pending.label, email: pending.account.email }) : ''}
         confirmLabel={t('accounts.delete')}
         cancelLabel={t('common.cancel')}
-        confirmLoading={deleting}
+        loading={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => {
           if (!deleting) setPending(null);

@@ -1,5 +1,5 @@
 import type { KeyValue, TenantDetail } from '@helios/api';
-import { Modal, useModal, useToast } from '@helios/design-system';
+import { ConfirmDialog, useModal, useToast } from '@helios/design-system';
 import { useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { addSmsCreditsAtom, saveSmsSettingAtom } from '../../atoms/tenants';
@@ -120,11 +120,11 @@ export function TenantSms({ tenant, sms }: { tenant: TenantDetail; sms: KeyValue
         busy={confirming}
         headingLevel={3}
       />
-      <Modal
+      <ConfirmDialog
         {...modal}
         confirmLabel={t('common.confirm')}
         cancelLabel={t('common.cancel')}
-        confirmLoading={confirming}
+        loading={confirming}
         onConfirm={() => void confirm()}
         onCancel={() => {
           if (confirming) return;

@@ -1,5 +1,15 @@
 import type { UserInfo } from '@helios/api';
-import { Alert, Modal } from '@helios/design-system';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@helios/design-system';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
@@ -53,38 +63,47 @@ export function ChangePasswordDialog({ open, hasPassword, onClose, onChanged }: 
   return (
     <>
       {stepUp.dialog}
-      <Modal
-        visible={open}
-        title={t(hasPassword ? 'profile.changePassword' : 'profile.setPassword')}
-        content={t('profile.passwordDialogText')}
-        confirmLabel={t('reset.save')}
-        cancelLabel={t('common.cancel')}
-        confirmLoading={saving}
-        onConfirm={() => void save()}
-        onCancel={() => {
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (next) return;
           reset();
           onClose();
         }}
       >
-        {/* The save button is the dialog's, outside the form, and a form of two fields without a
-            submit button of its own ignores Enter: Enter in either field saves here. */}
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event: FormEvent<HTMLFormElement>) => {
-            event.preventDefault();
-            void save();
-          }}
-          onKeyDown={(event: KeyboardEvent<HTMLFormElement>) => {
-            if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <NewPasswordFields state={entries} />
-          {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
-        </form>
-      </Modal>
+        <DialogContent showCloseButton={false}>
+          <DialogHeader>
+            <DialogTitle>{t(hasPassword ? 'profile.changePassword' : 'profile.setPassword')}</DialogTitle>
+            <DialogDescription>{t('profile.passwordDialogText')}</DialogDescription>
+          </DialogHeader>
+          {/* The save button is the dialog's, outside the form, and a form of two fields without a
+              submit button of its own ignores Enter: Enter in either field saves here. */}
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event: FormEvent<HTMLFormElement>) => {
+              event.preventDefault();
+              void save();
+            }}
+            onKeyDown={(event: KeyboardEvent<HTMLFormElement>) => {
+              if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <NewPasswordFields state={entries} />
+            {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
+          </form>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{t('common.cancel')}</Button>
+            </DialogClose>
+            <Button loading={saving} onClick={() => void save()}>
+              {t('reset.save')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </>
   );
 }

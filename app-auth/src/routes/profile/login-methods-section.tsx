@@ -5,9 +5,9 @@ import {
   AuthMethodList,
   Button,
   buttonVariants,
+  ConfirmDialog,
   type CredentialMethod,
   CredentialSwitches,
-  Modal,
 } from '@helios/design-system';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -234,7 +234,7 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
           setKeysMessage({ tone: 'success', key: 'profile.keyAdded', name });
         }}
       />
-      <Modal
+      <ConfirmDialog
         visible={removal !== null}
         warning
         title={t(removal?.ids.length === 1 ? 'profile.removeKeyTitle' : 'profile.removeKeysTitle')}
@@ -245,7 +245,7 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
         }
         confirmLabel={t('profile.removeKey')}
         cancelLabel={t('common.cancel')}
-        confirmLoading={pending === 'webauthn'}
+        loading={pending === 'webauthn'}
         onConfirm={() => removal && void removeKeys(removal)}
         onCancel={() => setRemoval(null)}
         onCloseAutoFocus={(event) => {

@@ -3,7 +3,13 @@ import {
   Alert,
   type AlertTone,
   Button,
-  Modal,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
   SecurityKeyList,
   type SecurityKeyListItem,
   TextField,
@@ -120,41 +126,50 @@ export function AddSecurityKeyDialog({
   return (
     <>
       {stepUp.dialog}
-      <Modal
-        visible={open}
-        title={t('profile.addSecurityKey')}
-        content={t('profile.addKeyText')}
-        confirmLabel={t('common.continue')}
-        cancelLabel={t('common.cancel')}
-        confirmLoading={busy}
-        onConfirm={() => void add()}
-        onCancel={() => {
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (next) return;
           reset();
           onClose();
         }}
       >
-        {/* A form, so Enter in the name field continues like the button does. */}
-        <form
-          noValidate
-          className="grid gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void add();
-          }}
-        >
-          <TextField
-            label={t('profile.keyNameLabel')}
-            name="security-key-name"
-            autoComplete="off"
-            required
-            placeholder={t('profile.keyNamePlaceholder')}
-            value={name}
-            error={nameError}
-            onChange={(event) => setName(event.target.value)}
-          />
-          {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
-        </form>
-      </Modal>
+        <DialogContent showCloseButton={false}>
+          <DialogHeader>
+            <DialogTitle>{t('profile.addSecurityKey')}</DialogTitle>
+            <DialogDescription>{t('profile.addKeyText')}</DialogDescription>
+          </DialogHeader>
+          {/* A form, so Enter in the name field continues like the button does. */}
+          <form
+            noValidate
+            className="grid gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void add();
+            }}
+          >
+            <TextField
+              label={t('profile.keyNameLabel')}
+              name="security-key-name"
+              autoComplete="off"
+              required
+              placeholder={t('profile.keyNamePlaceholder')}
+              value={name}
+              error={nameError}
+              onChange={(event) => setName(event.target.value)}
+            />
+            {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
+          </form>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{t('common.cancel')}</Button>
+            </DialogClose>
+            <Button loading={busy} onClick={() => void add()}>
+              {t('common.continue')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </>
   );
 }

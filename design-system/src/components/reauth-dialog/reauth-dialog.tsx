@@ -1,7 +1,15 @@
 import * as React from 'react';
 import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
-import { Modal } from '../modal/modal';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../dialog/dialog';
 import { OtpInput } from '../otp-input/otp-input';
 import { PasswordField } from '../password-field/password-field';
 
@@ -78,7 +86,7 @@ export type ReauthDialogProps = {
 
 /**
  * Re-authentication before a change to how one signs in: the password or a mailed code, then
- * the authenticator code or security key where the account has one. Built on `Modal`: focus
+ * the authenticator code or security key where the account has one. Built on `Dialog`: focus
  * stays inside and returns to what opened it. The screen holds the step and talks to the server.
  */
 export function ReauthDialog({
@@ -133,72 +141,84 @@ export function ReauthDialog({
         : labels.useSecurityKey;
 
   return (
-    <Modal
-      visible={open}
-      title={labels.title}
-      content={intro}
-      className={className}
-      data-slot="reauth-dialog"
-      data-step={step}
-      confirmLabel={confirmLabel}
-      cancelLabel={labels.cancel}
-      confirmLoading={busy}
-      onConfirm={submit}
-      onCancel={onCancel}
-      aria-busy={busy || undefined}
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onCancel();
+      }}
     >
-      {/* A form, so Enter in the password field confirms like the button does. */}
-      <form
-        noValidate
-        className="grid gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          // The dialog is portalled, but React passes its events to the screen's own form around it.
-          event.stopPropagation();
-          submit();
-        }}
+      <DialogContent
+        showCloseButton={false}
+        className={className}
+        data-slot="reauth-dialog"
+        data-step={step}
+        aria-busy={busy || undefined}
       >
-        {step === 'first' && method === 'password' ? (
-          <PasswordField
-            label={labels.password}
-            showLabel={labels.showPassword}
-            hideLabel={labels.hidePassword}
-            name="current-password"
-            autoComplete="current-password"
-            value={first}
-            disabled={busy}
-            onChange={(event) => setFirst(event.target.value)}
-          />
-        ) : null}
-        {step === 'first' && method === 'otp' ? (
-          <OtpInput
-            label={labels.otp}
-            digitLabel={labels.digit}
-            value={first}
-            onChange={setFirst}
-            onComplete={(code) => !busy && onSubmitFirst(code)}
-            disabled={busy}
-            autoFocus
-          />
-        ) : null}
-        {asksTotp ? (
-          <OtpInput
-            label={labels.totp}
-            digitLabel={labels.digit}
-            value={totp}
-            onChange={setTotp}
-            onComplete={(code) => !busy && onSubmitTotp(code)}
-            disabled={busy}
-            autoFocus
-          />
-        ) : null}
-        {asksTotp && asksKey ? (
-          <Button type="button" variant="outline" disabled={busy} onClick={onUseSecurityKey}>
-            {labels.useSecurityKey}
+        <DialogHeader>
+          <DialogTitle>{labels.title}</DialogTitle>
+          <DialogDescription>{intro}</DialogDescription>
+        </DialogHeader>
+        {/* A form, so Enter in the password field confirms like the button does. */}
+        <form
+          noValidate
+          className="grid gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            // The dialog is portalled, but React passes its events to the screen's own form around it.
+            event.stopPropagation();
+            submit();
+          }}
+        >
+          {step === 'first' && method === 'password' ? (
+            <PasswordField
+              label={labels.password}
+              showLabel={labels.showPassword}
+              hideLabel={labels.hidePassword}
+              name="current-password"
+              autoComplete="current-password"
+              value={first}
+              disabled={busy}
+              onChange={(event) => setFirst(event.target.value)}
+            />
+          ) : null}
+          {step === 'first' && method === 'otp' ? (
+            <OtpInput
+              label={labels.otp}
+              digitLabel={labels.digit}
+              value={first}
+              onChange={setFirst}
+              onComplete={(code) => !busy && onSubmitFirst(code)}
+              disabled={busy}
+              autoFocus
+            />
+          ) : null}
+          {asksTotp ? (
+            <OtpInput
+              label={labels.totp}
+              digitLabel={labels.digit}
+              value={totp}
+              onChange={setTotp}
+              onComplete={(code) => !busy && onSubmitTotp(code)}
+              disabled={busy}
+              autoFocus
+            />
+          ) : null}
+          {asksTotp && asksKey ? (
+            <Button type="button" variant="outline" disabled={busy} onClick={onUseSecurityKey}>
+              {labels.useSecurityKey}
+            </Button>
+          ) : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
+        </form>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{labels.cancel}</Button>
+          </DialogClose>
+          <Button loading={busy} onClick={submit}>
+            {confirmLabel}
           </Button>
-        ) : null}
-        {error ? <Alert tone="error">{error}</Alert> : null}
-      </form>
-    </Modal>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -2,11 +2,11 @@ import type * as React from 'react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 import { StrokeIcon } from '../../lib/stroke-icon';
+import { ConfirmDialog } from '../alert-dialog/confirm-dialog';
 import { Badge } from '../badge/badge';
 import { Button } from '../button/button';
 import { LastLogin } from '../last-login/last-login';
 import { type LoadState, LoadStatus } from '../load-status/load-status';
-import { Modal } from '../modal/modal';
 
 export type SessionListItem = {
   /** Stable public id of the session. */
@@ -179,7 +179,7 @@ export function SessionList({
           </Button>
         ) : null}
       </LoadStatus>
-      <Modal
+      <ConfirmDialog
         visible={confirming}
         warning
         title={confirmTitle}

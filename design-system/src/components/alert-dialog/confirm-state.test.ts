@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedModal, hideModal, showModal } from './modal';
+import { closedModal, hideModal, showModal } from './confirm-state';
 
 describe('closedModal', () => {
   it('is hidden with empty texts', () => {

@@ -1,2 +1,0 @@
-export type { ModalProps, ModalState } from './modal';
-export { closedModal, hideModal, Modal, showModal, useModal } from './modal';
