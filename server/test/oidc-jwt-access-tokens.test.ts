@@ -113,6 +113,23 @@ describe('access tokens for an instance API (resource indicators)', () => {
     expect(await userinfoStatus(tokens.access_token)).toBe(401);
   });
 
+  test('a JWT access token cannot be revoked: the revocation endpoint answers unsupported_token_type', async () => {
+    const client = await instance('jwt');
+    const { browser } = await signedInMember(client);
+    const tokens = await tokensFor(client, browser, { resource: client.url }, { resource: client.url });
+    const response = await fetch(`${server.url}/oauth2/revoke`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ token: tokens.access_token }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'unsupported_token_type' });
+    await expect(verifyAccessToken(tokens.access_token, client.url)).resolves.toBeTruthy();
+  });
+
   test('without a resource the access token stays opaque, and userinfo takes it', async () => {
     const client = await instance('jwt');
     const { browser } = await signedInMember(client);
@@ -204,9 +221,11 @@ describe('refresh tokens keep the revocation rules', () => {
     const client = await instance('jwt');
     const { browser } = await signedInMember(client);
     const tokens = await tokensFor(client, browser, { resource: client.url }, { resource: client.url });
+    const live = await refresh(client, tokens.refresh_token as string, { resource: client.url });
+    expect(live.status).toBe(200);
 
     await browser.api.call('logout');
-    expect(await refresh(client, tokens.refresh_token as string, { resource: client.url })).toMatchObject({
+    expect(await refresh(client, live.refreshToken as string, { resource: client.url })).toMatchObject({
       status: 400,
       error: 'invalid_grant',
       accessToken: undefined,
@@ -217,9 +236,11 @@ describe('refresh tokens keep the revocation rules', () => {
     const client = await instance('jwt');
     const { person, browser } = await signedInMember(client);
     const tokens = await tokensFor(client, browser, { resource: client.url }, { resource: client.url });
+    const live = await refresh(client, tokens.refresh_token as string, { resource: client.url });
+    expect(live.status).toBe(200);
 
     await server.ctx.db.update(tenantUsers).set({ active: false }).where(eq(tenantUsers.accountId, person.id));
-    expect(await refresh(client, tokens.refresh_token as string, { resource: client.url })).toMatchObject({
+    expect(await refresh(client, live.refreshToken as string, { resource: client.url })).toMatchObject({
       status: 400,
       error: 'invalid_grant',
     });
