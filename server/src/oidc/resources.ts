@@ -24,6 +24,13 @@ function normalized(address: string): string | null {
   return URL.parse(address)?.href.replace(/\/+$/, '') ?? null;
 }
 
+/** Whether a resource indicator names the instance at `instanceUrl` (a client's own address, if it
+ * has one): the same absolute URL, a trailing slash aside. */
+export function namesInstance(resource: string, instanceUrl: unknown): boolean {
+  const wanted = normalized(resource);
+  return wanted !== null && typeof instanceUrl === 'string' && wanted === normalized(instanceUrl);
+}
+
 /**
  * The resource server a client may ask an access token for (RFC 8707): its own instance's API,
  * named by the instance's address. Any other resource, another instance's included, is refused
@@ -32,9 +39,7 @@ function normalized(address: string): string | null {
  * the client sent it.
  */
 export function instanceResourceServer(resource: string, client: Client): ResourceServer {
-  const instanceUrl = client.metadata()[INSTANCE_URL_METADATA];
-  if (typeof instanceUrl !== 'string' || normalized(resource) !== normalized(instanceUrl))
-    throw new errors.InvalidTarget();
+  if (!namesInstance(resource, client.metadata()[INSTANCE_URL_METADATA])) throw new errors.InvalidTarget();
   return { scope: INSTANCE_API_SCOPE, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
 }
 
