@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, type JWTPayload, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tenantUsers } from '../src/db/schema';
-import { setInstanceRedirectUris } from '../src/oidc/clients';
+import { SHARING_PORTAL_CLIENT_ID, saveSharingPortal, setInstanceRedirectUris } from '../src/oidc/clients';
 import { startTestServer, type TestServer } from './harness';
 import { type Instance, instanceTokens } from './instance-tokens';
 import { expectClient, follow, member, signIn } from './oidc-helpers';
+import { relyingParty } from './relying-party';
 
 /**
  * Issue 31: JWT access tokens (RFC 9068) for instances that name their API as the resource
@@ -194,6 +195,28 @@ describe('which resources a client may name', () => {
     const tokens = await tokensFor(client, browser, { resource: client.url }, { resource: client.url });
     const refreshed = await refresh(client, tokens.refresh_token as string, { resource: other.url });
     expect(refreshed).toMatchObject({ status: 400, error: 'invalid_target' });
+  });
+});
+
+describe('the sharing portal', () => {
+  test('has no instance address: any resource it names is refused with invalid_target', async () => {
+    const portal = 'https://share.example.com';
+    const { secret } = await saveSharingPortal(server.ctx, {
+      loginUri: `${portal}/login`,
+      redirectUri: `${portal}/auth/callback`,
+      postLogoutUri: null,
+    });
+    const rp = await relyingParty({
+      issuer: server.url,
+      clientId: SHARING_PORTAL_CLIENT_ID,
+      clientSecret: secret as string,
+      redirectUri: `${portal}/auth/callback`,
+    });
+    const stakeholder = await member(server, [], { isUser: false, isStakeholder: true });
+    const browser = server.browser();
+    await signIn(browser, stakeholder.email);
+    const { url } = await rp.authorizationRequest({ resource: portal });
+    expect((await expectClient(follow(browser, url))).searchParams.get('error')).toBe('invalid_target');
   });
 });
 
