@@ -1,3 +1,4 @@
+import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../src/config';
 import { sha256 } from '../src/security/tokens';
@@ -220,18 +221,24 @@ describe('limits from the environment', () => {
 });
 
 describe("an instance's tokens follow the Helios session they came from", () => {
-  /** grant_type=refresh_token as the instance sends it: the status and the error. */
-  async function refresh(clientId: string, secret: string, refreshToken: string) {
+  /** grant_type=refresh_token as the instance sends it (with `parameters` such as `resource`):
+   * the status and the error. */
+  async function refresh(clientId: string, secret: string, refreshToken: string, parameters = {}) {
     const response = await fetch(`${server.url}/oauth2/token`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+      body: new URLSearchParams({ ...parameters, grant_type: 'refresh_token', refresh_token: refreshToken }),
     });
-    const body = (await response.json()) as { error?: string; refresh_token?: string };
-    return { status: response.status, error: body.error, refreshToken: body.refresh_token };
+    const body = (await response.json()) as { error?: string; refresh_token?: string; access_token?: string };
+    return {
+      status: response.status,
+      error: body.error,
+      refreshToken: body.refresh_token,
+      accessToken: body.access_token,
+    };
   }
 
   test('a refresh token without offline_access is invalid_grant once its session timed out idle; an offline_access one still refreshes', async () => {
@@ -250,6 +257,26 @@ describe("an instance's tokens follow the Helios session they came from", () => 
       error: 'invalid_grant',
     });
     expect((await refresh(tenant.id, secret, offline.refresh_token as string)).status).toBe(200);
+  });
+
+  test('a refresh token asking for a JWT access token (resource) is invalid_grant once its session timed out idle', async () => {
+    const { tenant, rp, secret } = await instanceWithClient(server, `idlejwt${Date.now().toString(36)}`);
+    const person = await member(server, [tenant.id]);
+    const { browser } = await signedInTo(server, rp, person.email);
+    const resource = { resource: tenant.url };
+    const { url, checks } = await rp.authorizationRequest(resource);
+    const tokens = await rp.exchange(await expectClient(follow(browser, url)), checks, resource);
+
+    const stillLive = await refresh(tenant.id, secret, tokens.refresh_token as string, resource);
+    expect(stillLive.status).toBe(200);
+    expect(decodeProtectedHeader(stillLive.accessToken as string).typ).toBe('at+jwt');
+
+    aheadMs += 2 * HOUR + MINUTE;
+    expect(await refresh(tenant.id, secret, stillLive.refreshToken as string, resource)).toMatchObject({
+      status: 400,
+      error: 'invalid_grant',
+      accessToken: undefined,
+    });
   });
 
   /** A person signed in to an instance who then works only there: the portal session's key in

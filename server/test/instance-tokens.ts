@@ -4,7 +4,7 @@ import { instanceWithClient } from './oidc-helpers';
 import type { RelyingParty } from './relying-party';
 
 /** A tenant instance with its own client, as the token tests use it. */
-export type Instance = { rp: RelyingParty; clientId: string; secret: string; tenantId: string };
+export type Instance = { rp: RelyingParty; clientId: string; secret: string; tenantId: string; url: string };
 export type Tokens = { access_token: string; refresh_token?: string };
 
 /**
@@ -18,7 +18,7 @@ export function instanceTokens(server: () => TestServer) {
   async function instance(prefix = 'tokens'): Promise<Instance> {
     const slug = `${prefix}${++made}${Math.random().toString(36).slice(2, 7)}`;
     const { tenant, rp, secret } = await instanceWithClient(server(), slug);
-    return { rp, clientId: tenant.id, secret, tenantId: tenant.id };
+    return { rp, clientId: tenant.id, secret, tenantId: tenant.id, url: tenant.url };
   }
 
   /** GET /oauth2/userinfo with the access token: its status. */
@@ -30,18 +30,28 @@ export function instanceTokens(server: () => TestServer) {
     return response.status;
   }
 
-  /** grant_type=refresh_token as the instance sends it: the status, the error, the new token. */
-  async function refresh(client: Pick<Instance, 'clientId' | 'secret'>, refreshToken: string) {
+  /** grant_type=refresh_token as the instance sends it (with `parameters` such as `resource`):
+   * the status, the error, the new tokens. */
+  async function refresh(
+    client: Pick<Instance, 'clientId' | 'secret'>,
+    refreshToken: string,
+    parameters: Record<string, string> = {},
+  ) {
     const response = await fetch(`${server().url}/oauth2/token`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${client.clientId}:${client.secret}`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+      body: new URLSearchParams({ ...parameters, grant_type: 'refresh_token', refresh_token: refreshToken }),
     });
-    const body = (await response.json()) as { error?: string; refresh_token?: string };
-    return { status: response.status, error: body.error, refreshToken: body.refresh_token };
+    const body = (await response.json()) as { error?: string; refresh_token?: string; access_token?: string };
+    return {
+      status: response.status,
+      error: body.error,
+      refreshToken: body.refresh_token,
+      accessToken: body.access_token,
+    };
   }
 
   /** The tokens still work: userinfo answers and a refresh gives a new refresh token. */

@@ -11,7 +11,8 @@ import { failure, signedIn, signedInAdmin, uniqueSlug } from './admin-helpers';
 import { commandLine } from './cli';
 import { createTenant } from './fixtures';
 import { type Browser, backend, startTestServer, type TestServer } from './harness';
-import { instanceWithClient, member, signedInTo } from './oidc-helpers';
+import { expectClient, follow, instanceWithClient, member, signedInTo } from './oidc-helpers';
+import type { RelyingParty } from './relying-party';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -233,11 +234,17 @@ describe('/auth/athena without a sharing portal', () => {
   });
 });
 
+/** A JWT access token for an instance's API, by a silent sign-in of a signed-in browser. */
+async function jwtAccessToken(browser: Browser, rp: RelyingParty, resource: string): Promise<string> {
+  const { url, checks } = await rp.authorizationRequest({ resource });
+  return (await rp.exchange(await expectClient(follow(browser, url)), checks, { resource })).access_token;
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'helios-oidc-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('signing keys', () => {
-  test('after a rotation and a restart, new tokens use the new key and old ones still verify', {
+  test('after a rotation and a restart, new tokens use the new key and old ones still verify (ID and JWT access tokens)', {
     timeout: 120_000,
   }, async () => {
     const first = await startTestServer(
@@ -249,8 +256,11 @@ describe('signing keys', () => {
       const slug = uniqueSlug();
       const before = await instanceWithClient(first, slug);
       const person = await member(first, [before.tenant.id]);
-      const old = (await signedInTo(first, before.rp, person.email)).tokens.id_token as string;
+      const signedInFirst = await signedInTo(first, before.rp, person.email);
+      const old = signedInFirst.tokens.id_token as string;
       const oldKid = decodeProtectedHeader(old).kid;
+      const oldAccessToken = await jwtAccessToken(signedInFirst.browser, before.rp, before.tenant.url);
+      expect(decodeProtectedHeader(oldAccessToken).kid).toBe(oldKid);
       const { added } = await rotateSigningKeys(first.ctx);
       expect(added).toHaveLength(2);
       expect(added).not.toContain(oldKid);
@@ -263,12 +273,20 @@ describe('signing keys', () => {
       const keySet = createLocalJWKSet(jwks);
       // Issued by the first server (its own address as issuer), verified with the new key set.
       await expect(jwtVerify(old, keySet, { audience: before.tenant.id })).resolves.toBeTruthy();
+      await expect(
+        jwtVerify(oldAccessToken, keySet, { typ: 'at+jwt', issuer: first.url, audience: before.tenant.url }),
+      ).resolves.toBeTruthy();
 
       const after = await instanceWithClient(second, uniqueSlug());
-      const { tokens } = await signedInTo(second, after.rp, (await member(second, [after.tenant.id])).email);
+      const { browser, tokens } = await signedInTo(second, after.rp, (await member(second, [after.tenant.id])).email);
       const fresh = tokens.id_token as string;
       expect(added).toContain(decodeProtectedHeader(fresh).kid);
       await expect(jwtVerify(fresh, keySet, { issuer: second.url })).resolves.toBeTruthy();
+      const freshAccessToken = await jwtAccessToken(browser, after.rp, after.tenant.url);
+      expect(added).toContain(decodeProtectedHeader(freshAccessToken).kid);
+      await expect(
+        jwtVerify(freshAccessToken, keySet, { typ: 'at+jwt', issuer: second.url, audience: after.tenant.url }),
+      ).resolves.toBeTruthy();
     } finally {
       if (firstOpen) await first.close();
       await second?.close({ dropReused: true });

@@ -56,17 +56,18 @@ export async function relyingParty(options: RelyingPartyOptions) {
       return { url, checks };
     },
 
-    /** The code exchange for the URL Helios redirected back to; the ID token is validated. */
-    exchange(callbackUrl: URL | string, checks: Checks) {
-      return oidc.authorizationCodeGrant(config, new URL(callbackUrl), checks);
+    /** The code exchange for the URL Helios redirected back to; the ID token is validated.
+     * `parameters` go to the token endpoint too (e.g. `resource`). */
+    exchange(callbackUrl: URL | string, checks: Checks, parameters?: Record<string, string>) {
+      return oidc.authorizationCodeGrant(config, new URL(callbackUrl), checks, parameters);
     },
 
     userinfo(accessToken: string, subject: string) {
       return oidc.fetchUserInfo(config, accessToken, subject);
     },
 
-    refresh(refreshToken: string) {
-      return oidc.refreshTokenGrant(config, refreshToken);
+    refresh(refreshToken: string, parameters?: Record<string, string>) {
+      return oidc.refreshTokenGrant(config, refreshToken, parameters);
     },
   };
 }

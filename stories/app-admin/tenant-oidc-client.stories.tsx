@@ -79,6 +79,8 @@ export const Loaded: Story = {
     // The provider runs on the console's own origin, so that is the issuer.
     await expect(panel.getByText(window.location.origin)).toBeVisible();
     await expect(panel.getByText('helios-acme')).toBeVisible();
+    // The resource an instance names for JWT access tokens is its own address (read-only).
+    await expect(panel.getByText('https://acme.helios.test')).toBeVisible();
     await expect(panel.getByText('2024-03-05 14:30 UTC')).toBeVisible();
     await expect(panel.getByRole('textbox', { name: 'Redirect URI 1' })).toHaveValue(
       'https://acme.helios.test/auth/callback',
@@ -99,6 +101,8 @@ export const Loaded: Story = {
       await expect(panel.getByRole('button', { name: 'Copied' })).toBeVisible();
       await userEvent.click(panel.getByRole('button', { name: 'Copy issuer' }));
       await expect(writeText).toHaveBeenLastCalledWith(window.location.origin);
+      await userEvent.click(panel.getByRole('button', { name: 'Copy resource' }));
+      await expect(writeText).toHaveBeenLastCalledWith('https://acme.helios.test');
     });
     await expect(callsTo(canvasElement, 'GET', clientPath)).toHaveLength(1);
   },
@@ -109,6 +113,7 @@ export const Swedish: Story = {
   play: async ({ canvasElement }) => {
     const panel = await panelOf(canvasElement, 'Inloggning (OpenID Connect)');
     await expect(panel.getByText('Klient-ID')).toBeVisible();
+    await expect(panel.getByText('Resurs (JWT-åtkomsttoken)')).toBeVisible();
     await expect(panel.getByRole('textbox', { name: 'Omdirigeringsadress 1' })).toHaveValue(
       'https://acme.helios.test/auth/callback',
     );

@@ -7,6 +7,7 @@ import { type Database, preparedPerDatabase } from '../db/client';
 import { accounts, oidcClients, tenants, tenantUsers } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { randomToken } from '../security/tokens';
+import { INSTANCE_URL_METADATA } from './resources';
 
 /** The stakeholder sharing portal's client id. */
 export const SHARING_PORTAL_CLIENT_ID = 'athena';
@@ -23,10 +24,12 @@ function newSecret(): string {
   return randomToken(32);
 }
 
+/** A client with its tenant's address (instances only), which names the API it may ask tokens for. */
 const clientById = preparedPerDatabase((db) =>
   db
-    .select()
+    .select({ client: oidcClients, instanceUrl: tenants.url })
     .from(oidcClients)
+    .leftJoin(tenants, eq(tenants.id, oidcClients.tenantId))
     .where(eq(oidcClients.clientId, sql.placeholder('clientId')))
     .limit(1)
     .prepare('oidc_client_by_id'),
@@ -36,8 +39,9 @@ const clientById = preparedPerDatabase((db) =>
  * authorization code flow with PKCE and the refresh token grant; the secret goes in HTTP Basic
  * authentication. */
 export async function clientMetadata(ctx: Context, clientId: string): Promise<AdapterPayload | undefined> {
-  const [row] = await clientById(ctx.db).execute({ clientId });
-  if (!row) return undefined;
+  const [found] = await clientById(ctx.db).execute({ clientId });
+  if (!found) return undefined;
+  const { client: row, instanceUrl } = found;
   return {
     client_id: row.clientId,
     client_secret: ctx.secrets.open(row.secretSealed),
@@ -50,6 +54,7 @@ export async function clientMetadata(ctx: Context, clientId: string): Promise<Ad
     token_endpoint_auth_method: 'client_secret_basic',
     id_token_signed_response_alg: 'RS256',
     scope: CLIENT_SCOPE,
+    ...(instanceUrl ? { [INSTANCE_URL_METADATA]: instanceUrl } : {}),
     // A client that takes logout tokens gets `sid` in its ID tokens, and every logout token
     // names the session it ends by that same sid.
     ...(row.backchannelLogoutUri

@@ -7,6 +7,7 @@ import { accountForClient, CLIENT_SCOPE, mayUseClient } from './clients';
 import { grantWithScopes } from './grants';
 import type { SigningJwk } from './keys';
 import { errorPage, logoutPage, signedOutPage } from './pages';
+import { INSTANCE_URL_METADATA, instanceResourceServer, withAuthenticationClaims } from './resources';
 import { portalSessionBehindLives } from './session-links';
 import { portalSessionCheck, portalSessionOf } from './sign-in';
 
@@ -56,6 +57,8 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
     // The provider accepts only the S256 method; every request must use it.
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
+    // An instance client's own address names the one resource server (API) it may ask tokens for.
+    extraClientMetadata: { properties: [INSTANCE_URL_METADATA] },
     clientAuthMethods: ['client_secret_basic'],
     // Every client is a server-side application: no browser calls the endpoints across origins.
     clientBasedCORS: () => false,
@@ -87,7 +90,14 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
         logoutSource: (octx, form) => html(octx, logoutPage(form)),
         postLogoutSuccessSource: (octx) => html(octx, signedOutPage()),
       },
-      resourceIndicators: { enabled: false },
+      // RFC 8707: with `resource=<its instance's address>` at authorization and token requests, an
+      // instance gets a JWT access token (RFC 9068) its API can verify against the published keys.
+      // Without a resource the access token is opaque and meant for userinfo; the token request
+      // decides each time (the granted resource is not used unless asked for again).
+      resourceIndicators: {
+        enabled: true,
+        getResourceServerInfo: (_octx, resource, client) => instanceResourceServer(resource, client),
+      },
       pushedAuthorizationRequests: { enabled: false },
       claimsParameter: { enabled: false },
       // Instances are server-side applications holding a client secret; their access tokens are
@@ -95,6 +105,7 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
       dPoP: { enabled: false },
     },
     discovery: { ui_locales_supported: ['sv', 'en'] },
+    formats: { customizers: { jwt: withAuthenticationClaims } },
     // The provider's only outgoing requests are logout tokens to the back-channel logout URIs
     // platform admins registered (clients have no jwks_uri, sector or request URIs). Instances may
     // run on a private network, or on loopback in development, which the provider's own check for
@@ -146,7 +157,7 @@ export function providerConfiguration(ctx: Context, keys: SigningJwk[]): Configu
       const portal = await portalSessionOf(ctx, octx.req);
       if (portal?.accountId !== accountId || !(await mayUseClient(ctx, accountId, clientId))) return undefined;
       const grantId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(clientId);
-      return grantWithScopes(oidc.provider, grantId, accountId, clientId, oidc.params?.scope);
+      return grantWithScopes(oidc.provider, grantId, accountId, clientId, oidc.params ?? {});
     },
 
     // Every client allowed the refresh token grant gets refresh tokens; each use replaces the

@@ -113,13 +113,7 @@ export function registerInteractionRoute(app: FastifyInstance, ctx: Context, pro
     const clientId = String(interaction.params.client_id);
     let result: InteractionResults;
     if (await mayUseClient(ctx, account.id, clientId)) {
-      const grant = await grantWithScopes(
-        provider,
-        interaction.grantId,
-        account.id,
-        clientId,
-        interaction.params.scope,
-      );
+      const grant = await grantWithScopes(provider, interaction.grantId, account.id, clientId, interaction.params);
       result = {
         login: {
           accountId: account.id,

@@ -149,10 +149,12 @@ const en = {
     failed: 'Failed to load the sign-in settings',
     issuer: 'Issuer',
     clientId: 'Client ID',
+    resource: 'Resource (JWT access tokens)',
     updatedAt: 'Last changed',
     copied: 'Copied',
     copyIssuer: 'Copy issuer',
     copyClientId: 'Copy client ID',
+    copyResource: 'Copy resource',
     copyFailed: 'The browser would not copy the text',
     redirectUris: 'Redirect URIs',
     redirectUrisHint:

@@ -151,10 +151,12 @@ const sv: Resources = {
     failed: 'Det gick inte att hämta inloggningsinställningarna',
     issuer: 'Utfärdare (issuer)',
     clientId: 'Klient-ID',
+    resource: 'Resurs (JWT-åtkomsttoken)',
     updatedAt: 'Senast ändrad',
     copied: 'Kopierad',
     copyIssuer: 'Kopiera utfärdare',
     copyClientId: 'Kopiera klient-ID',
+    copyResource: 'Kopiera resurs',
     copyFailed: 'Webbläsaren kunde inte kopiera texten',
     redirectUris: 'Omdirigeringsadresser',
     redirectUrisHint:

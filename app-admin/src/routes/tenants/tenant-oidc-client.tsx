@@ -64,7 +64,7 @@ export function TenantOidcClient({ tenant, className }: { tenant: TenantDetail; 
         >
           {state?.client ? (
             <div className="grid gap-6">
-              <ClientFacts client={state.client} />
+              <ClientFacts client={state.client} resource={tenant.url} />
               <RedirectUrisForm tenantId={tenant.id} client={state.client} />
               <OidcClientSecret tenant={tenant} />
             </div>
@@ -75,8 +75,9 @@ export function TenantOidcClient({ tenant, className }: { tenant: TenantDetail; 
   );
 }
 
-/** Issuer and client ID, the two values an instance is configured with besides its secret. */
-function ClientFacts({ client }: { client: OidcClientView }) {
+/** Issuer and client ID, the two values an instance is configured with besides its secret, and
+ * the resource it names to get JWT access tokens for its API (its own address). */
+function ClientFacts({ client, resource }: { client: OidcClientView; resource: string }) {
   const { t } = useT();
   const { toast } = useToast();
   // Helios serves the provider on the console's own origin (one origin, one process), so the
@@ -96,6 +97,11 @@ function ClientFacts({ client }: { client: OidcClientView }) {
       <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="break-all font-mono">{client.client_id}</span>
         <CopyButton {...copy} value={client.client_id} label={t('oidcClient.copyClientId')} />
+      </dd>
+      <dt className="font-medium">{t('oidcClient.resource')}</dt>
+      <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="break-all font-mono">{resource}</span>
+        <CopyButton {...copy} value={resource} label={t('oidcClient.copyResource')} />
       </dd>
       <dt className="font-medium">{t('oidcClient.updatedAt')}</dt>
       <dd>{formatUtc(client.updated_at)}</dd>
