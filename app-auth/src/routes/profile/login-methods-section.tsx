@@ -9,10 +9,12 @@ import {
   CredentialSwitches,
   Modal,
 } from '@helios/design-system';
+import { useSetAtom } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
+import { newRecoveryCodesAtom } from '../../atoms/profile';
 import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorKey } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
@@ -59,6 +61,7 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
   const addKeyButton = useRef<HTMLButtonElement>(null);
   const keyRemoved = useRef(false);
   const stepUp = useStepUp();
+  const setNewRecoveryCodes = useSetAtom(newRecoveryCodesAtom);
 
   const credentials = user.available_credentials;
   const linked = linkedMethods(credentials);
@@ -228,7 +231,8 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
       <AddSecurityKeyDialog
         open={adding}
         onClose={() => setAdding(false)}
-        onAdded={(next, name) => {
+        onAdded={({ recovery_codes: codes, ...next }, name) => {
+          if (codes) setNewRecoveryCodes(codes);
           onUserChange(next);
           setAdding(false);
           setKeysMessage({ tone: 'success', key: 'profile.keyAdded', name });

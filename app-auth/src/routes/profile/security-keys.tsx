@@ -1,4 +1,4 @@
-import type { UserInfo } from '@helios/api';
+import type { SecondFactorAdded } from '@helios/api';
 import {
   Alert,
   type AlertTone,
@@ -80,7 +80,7 @@ export function AddSecurityKeyDialog({
   open: boolean;
   onClose: () => void;
   /** Called with the account as the server describes it after registering the key. */
-  onAdded: (user: UserInfo, name: string) => void;
+  onAdded: (user: SecondFactorAdded, name: string) => void;
 }) {
   const { t } = useTranslation();
   const api = useApi();
