@@ -62,6 +62,7 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
   const keyRemoved = useRef(false);
   const stepUp = useStepUp();
   const setNewRecoveryCodes = useSetAtom(newRecoveryCodesAtom);
+  const issuedCodes = useRef<string[] | null>(null);
 
   const credentials = user.available_credentials;
   const linked = linkedMethods(credentials);
@@ -232,10 +233,18 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
         open={adding}
         onClose={() => setAdding(false)}
         onAdded={({ recovery_codes: codes, ...next }, name) => {
-          if (codes) setNewRecoveryCodes(codes);
+          issuedCodes.current = codes ?? null;
           onUserChange(next);
           setAdding(false);
           setKeysMessage({ tone: 'success', key: 'profile.keyAdded', name });
+        }}
+        onCloseAutoFocus={(event) => {
+          // The first key's recovery codes show once the dialog is gone, and take the focus.
+          const codes = issuedCodes.current;
+          if (!codes) return;
+          issuedCodes.current = null;
+          event.preventDefault();
+          setNewRecoveryCodes(codes);
         }}
       />
       <Modal

@@ -76,9 +76,12 @@ export function AddSecurityKeyDialog({
   open,
   onClose,
   onAdded,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onClose: () => void;
+  /** Where focus goes once the dialog has closed (by default back to what opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
   /** Called with the account as the server describes it after registering the key. */
   onAdded: (user: SecondFactorAdded, name: string) => void;
 }) {
@@ -132,6 +135,7 @@ export function AddSecurityKeyDialog({
           reset();
           onClose();
         }}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         {/* A form, so Enter in the name field continues like the button does. */}
         <form
