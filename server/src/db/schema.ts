@@ -244,7 +244,8 @@ export const mailOutbox = pgTable(
      * for newer mail. */
     textBody: text('text_body'),
     htmlBody: text('html_body'),
-    /** What the mail is (`code`, `no_account`, `reset`): for the log, which never holds a body. */
+    /** What the mail is (`code`, `no_account`, `reset`, `recovery_code_used`): for the log, which
+     * never holds a body. */
     kind: text('kind').notNull().default('mail'),
     /** Text and HTML sealed under the server secret (they hold codes and reset links); cleared
      * once the mail is sent or dropped. */
