@@ -29,6 +29,9 @@ export function LoginPage() {
   const [recoveryChosen, setRecoveryChosen] = useState(false);
   // Only at the second factor: a login that moves on (or starts over) leaves it behind.
   const usingRecoveryCode = recoveryChosen && login.state === 'MfaRequired';
+  useEffect(() => {
+    if (login.state !== 'MfaRequired') setRecoveryChosen(false);
+  }, [login.state]);
   const chooseRecoveryCode = (chosen: boolean) => {
     setError(null);
     setRecoveryChosen(chosen);
