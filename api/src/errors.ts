@@ -51,6 +51,10 @@ export const ErrorCode = {
   identityInUse: 'account_exists_with_different_credential',
   identityAlreadyLinked: 'identity_already_linked',
 
+  /** Recovery codes: a wrong or spent code; regenerating without a second factor. */
+  invalidRecoveryCode: 'invalid_recovery_code',
+  noSecondFactor: 'no_second_factor',
+
   /** Security keys. */
   webauthnFailed: 'webauthn_failed',
   noPendingWebauthn: 'no_pending_webauthn',

@@ -95,6 +95,14 @@ export const signInRoutes = {
     body: s.VerifyWebauthnRequest,
     response: s.LoginSessionResponse,
   },
+  verifyRecoveryCode: {
+    method: 'POST',
+    path: '/auth/login/verify-recovery-code',
+    summary: 'Use a recovery code instead of the second factor (each code works once)',
+    auth: 'public',
+    body: s.VerifyRecoveryCodeRequest,
+    response: s.LoginSessionResponse,
+  },
   webauthnLoginOptions: {
     method: 'POST',
     path: '/auth/login/webauthn/options',
@@ -234,7 +242,22 @@ export const signInRoutes = {
     summary: 'Confirm the pending authenticator with a code; replaces any earlier one',
     auth: 'session',
     body: s.TfaActivateRequest,
-    response: s.UserInfo,
+    response: s.SecondFactorAdded,
+  },
+  recoveryCodes: {
+    method: 'GET',
+    path: '/auth/tfa/recovery-codes',
+    summary: 'How many unused recovery codes the signed-in account has',
+    auth: 'session',
+    response: s.RecoveryCodesStatus,
+  },
+  regenerateRecoveryCodes: {
+    method: 'POST',
+    path: '/auth/tfa/recovery-codes',
+    summary: 'Replace all recovery codes with ten new ones (shown once); needs a second factor',
+    auth: 'session',
+    body: s.Empty,
+    response: s.RecoveryCodesResponse,
   },
   webauthnRegisterOptions: {
     method: 'POST',
@@ -250,7 +273,7 @@ export const signInRoutes = {
     summary: 'Register a named security key with the answer to the challenge',
     auth: 'session',
     body: s.WebauthnRegisterRequest,
-    response: s.UserInfo,
+    response: s.SecondFactorAdded,
   },
   reauthStart: {
     method: 'POST',

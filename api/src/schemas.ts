@@ -192,6 +192,11 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
+/** The account after a second factor was added; `recovery_codes` when this gave the account its
+ * recovery codes (its first second factor): shown once, never again. */
+export const SecondFactorAdded = UserInfo.extend({ recovery_codes: z.array(z.string()).optional() });
+export type SecondFactorAdded = z.infer<typeof SecondFactorAdded>;
+
 export const CredentialIdParams = z.object({ id: z.string().uuid('Malformed credential id') });
 
 /** A new password for the signed-in account, set or changed from the profile. No current
@@ -273,6 +278,24 @@ export const VerifyWebauthnRequest = z.object({
   remember: z.boolean().optional().default(false),
 });
 export type WebauthnRegisterRequest = z.input<typeof WebauthnRegisterRequest>;
+
+/** Recovery codes: single-use stand-ins for the second factor, ten at a time. As typed, a code
+ * may carry spaces, dashes and capitals; the server ignores them. */
+export const RECOVERY_CODE_COUNT = 10;
+const RecoveryCode = z
+  .string()
+  .trim()
+  .min(1, 'Enter a recovery code')
+  .max(64)
+  .regex(/^[A-Za-z0-9 -]+$/, 'A recovery code has letters, digits and dashes');
+export const VerifyRecoveryCodeRequest = z.object({ session_id: SessionId, recovery_code: RecoveryCode });
+export type VerifyRecoveryCodeRequest = z.input<typeof VerifyRecoveryCodeRequest>;
+/** How many unused recovery codes the signed-in account has. */
+export const RecoveryCodesStatus = z.object({ remaining: z.number().int().min(0) });
+export type RecoveryCodesStatus = z.infer<typeof RecoveryCodesStatus>;
+/** A new set of recovery codes, shown once. */
+export const RecoveryCodesResponse = z.object({ codes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
 export type VerifyWebauthnRequest = z.input<typeof VerifyWebauthnRequest>;
 
 export const InteractionParams = z.object({ uid: InteractionId });

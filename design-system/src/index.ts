@@ -26,6 +26,7 @@ export * from './components/password-field';
 export * from './components/provider-button';
 export * from './components/qr-code-image';
 export * from './components/reauth-dialog';
+export * from './components/recovery-codes';
 export * from './components/search-box';
 export * from './components/security-key-list';
 export * from './components/session-list';

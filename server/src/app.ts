@@ -17,6 +17,7 @@ import { registerInvoiceRoutes } from './invoice/routes';
 import { registerLoginRoutes } from './login/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerOidcProvider } from './oidc/provider';
+import { registerRecoveryCodeRoutes } from './recovery/routes';
 import { registerResetRoutes } from './reset/routes';
 import { registerReauthRoutes } from './session/reauth-routes';
 import { registerSessionRoutes } from './session/routes';
@@ -189,6 +190,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   registerFederationRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
   registerReauthRoutes(app, ctx);
+  registerRecoveryCodeRoutes(app, ctx);
   await registerOidcProvider(app, ctx);
 
   const settingsCache = new SettingsCache(ctx);

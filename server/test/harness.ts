@@ -37,6 +37,7 @@ const secretShapes: Record<string, (value: string) => boolean> = {
   password: (value) => value.length >= 8,
   'one-time code': (value) => /^\d{6}$/.test(value),
   'authenticator code': (value) => /^\d{6}$/.test(value),
+  'recovery code': (value) => /^[0-9a-z]{5}-?[0-9a-z]{5}$/i.test(value.trim()),
 };
 const recorded = new Set<string>();
 
@@ -59,6 +60,7 @@ const secretFields: Record<string, string> = {
   password: 'password',
   otp: 'one-time code',
   totp_code: 'authenticator code',
+  recovery_code: 'recovery code',
   token: 'reset token',
   session_id: 'login session id',
   secret: 'authenticator secret',
@@ -78,6 +80,9 @@ function recordFields(value: unknown, only?: Set<string>, depth = 0) {
   for (const [key, field] of Object.entries(value)) {
     const kind = secretFields[key];
     if (kind && (!only || only.has(kind))) recordSecret(kind, field);
+    // New recovery codes come as a list (a new second factor's answer, or regenerated ones).
+    if ((key === 'recovery_codes' || key === 'codes') && Array.isArray(field) && !only)
+      for (const code of field) recordSecret('recovery code', code);
     if (key === 'link' && typeof field === 'string' && !only) recordLink(field);
     recordFields(field, only, depth + 1);
   }

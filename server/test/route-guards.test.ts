@@ -53,6 +53,8 @@ describe('every route is registered with a guard', () => {
       routes.qrcode,
       routes.tfaSetup,
       routes.tfaActivate,
+      routes.recoveryCodes,
+      routes.regenerateRecoveryCodes,
       routes.webauthnRegisterOptions,
       routes.webauthnRegister,
       routes.providerLink,
@@ -76,11 +78,12 @@ describe('every route is registered with a guard', () => {
   test('every call that changes how one signs in needs a recent sign-in, and no other call does', () => {
     // Adding or removing a credential (an authenticator's secret is shown when it is added),
     // registering a security key, linking a provider; unlinking is removing its credential;
-    // setting or changing the password.
+    // setting or changing the password; replacing the recovery codes.
     const changing = [
       routes.qrcode,
       routes.tfaSetup,
       routes.tfaActivate,
+      routes.regenerateRecoveryCodes,
       routes.webauthnRegisterOptions,
       routes.webauthnRegister,
       routes.deleteCredential,

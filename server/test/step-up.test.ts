@@ -105,6 +105,8 @@ function credentialCalls(setup: Awaited<ReturnType<typeof accountWithEverything>
     [`${routes.tfaSetup.method} ${routes.tfaSetup.path}`]: () => outcome(browser.api.call('tfaSetup')),
     [`${routes.tfaActivate.method} ${routes.tfaActivate.path}`]: () =>
       outcome(browser.api.call('tfaActivate', { body: { totp_code: totpCode(pendingSecret, serverNow()) } })),
+    [`${routes.regenerateRecoveryCodes.method} ${routes.regenerateRecoveryCodes.path}`]: () =>
+      outcome(browser.api.call('regenerateRecoveryCodes', { body: {} })),
     // The answer to the challenge asked for before, then a new challenge (which replaces it).
     [`${routes.webauthnRegister.method} ${routes.webauthnRegister.path}`]: () =>
       outcome(browser.api.call('webauthnRegister', { body: { name: 'Blue key', response: registration } })),

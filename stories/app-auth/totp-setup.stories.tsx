@@ -144,7 +144,10 @@ export const Success: Story = {
     app: {
       ...app({
         activate: { body: userWithTotp, delayMs: 300 },
-        extra: [{ method: 'GET', path: '/oauth2/userinfo', respond: { body: userWithTotp } }],
+        extra: [
+          { method: 'GET', path: '/oauth2/userinfo', respond: { body: userWithTotp } },
+          { method: 'GET', path: '/auth/tfa/recovery-codes', respond: { body: { remaining: 10 } } },
+        ],
       }),
       pattern: '/profile/*',
     },
@@ -164,6 +167,61 @@ export const Success: Story = {
     await expect(activateCalls(canvasElement)).toEqual([
       { method: 'POST', path: '/auth/tfa/activate', search: '', body: { totp_code: '123456' } },
     ]);
+  },
+};
+
+const RECOVERY_CODES = [
+  '7gk2m-x9qpd',
+  'h4n8r-2vw6c',
+  'b3tz5-kq7me',
+  'p9d2x-6fjr4',
+  'w5c8h-n3g7t',
+  'e6m4q-z8k2b',
+  'r2v9f-5x3dn',
+  'k7b3w-q4h8s',
+  'c5n6t-j9p2z',
+  'x8f4d-m6r3g',
+];
+
+/** The account's first second factor: its recovery codes, shown once; Continue only once the
+ * person says they saved them, then the profile. */
+export const SuccessWithRecoveryCodes: Story = {
+  parameters: {
+    app: {
+      ...app({
+        activate: { body: { ...userWithTotp, recovery_codes: RECOVERY_CODES } },
+        extra: [
+          { method: 'GET', path: '/oauth2/userinfo', respond: { body: userWithTotp } },
+          { method: 'GET', path: '/auth/tfa/recovery-codes', respond: { body: { remaining: 10 } } },
+        ],
+      }),
+      pattern: '/profile/*',
+    },
+  },
+  render: () => (
+    <Routes>
+      <Route path="credentials/totp/setup" element={<TotpSetupPage />} />
+      <Route index element={<ProfilePage />} />
+    </Routes>
+  ),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await submitCode(canvasElement, '123456');
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Save your recovery codes' })).toBeVisible();
+    await expect(canvas.getByText('Two-factor authentication is on')).toBeVisible();
+    const list = canvas.getByRole('list', { name: 'Recovery codes' });
+    await expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(RECOVERY_CODES);
+    const next = canvas.getByRole('button', { name: 'Continue' });
+    await expect(next).toBeDisabled();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'I have saved these codes' }));
+    await userEvent.click(next);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    // The codes are not kept for the profile: it shows how many there are, never the codes.
+    await expect(await canvas.findByText('Unused codes: 10 of 10')).toBeVisible();
+    await expect(canvas.queryByText(RECOVERY_CODES[0] as string)).toBeNull();
   },
 };
 

@@ -116,6 +116,10 @@ test.describe('tenant picker and profile', () => {
     await expect(page.getByText('Enter the code from the app')).toBeVisible();
     await page.getByLabel(/^Code from the app/).fill(totpCode(secret));
     await page.getByRole('button', { name: 'Activate' }).click();
+    // The first second factor comes with recovery codes, shown once before the profile.
+    await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'I have saved these codes' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText('Two-factor authentication is on')).toBeVisible();
     await page.context().clearCookies();

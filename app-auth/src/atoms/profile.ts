@@ -9,3 +9,6 @@ export const userInfoAtom = atom<UserInfo | null>(null);
  * setup navigated there. */
 export type ProfileNotice = 'totpActivated';
 export const profileNoticeAtom = atom<ProfileNotice | null>(null);
+
+/** Recovery codes the server just gave (with a first security key), for the profile to show once. */
+export const newRecoveryCodesAtom = atom<string[] | null>(null);

@@ -11,6 +11,7 @@ const byCode: Record<string, ErrorKey> = {
   [ErrorCode.invalidLoginSessionState]: 'errors.invalidLoginSessionState',
   [ErrorCode.accountLocked]: 'errors.accountLocked',
   [ErrorCode.invalidTotp]: 'errors.invalidCode',
+  [ErrorCode.invalidRecoveryCode]: 'errors.invalidRecoveryCode',
   [ErrorCode.otpSessionInvalid]: 'errors.otpSessionInvalid',
   [ErrorCode.otpInvalid]: 'errors.otpInvalid',
   [ErrorCode.otpRetriesExceeded]: 'errors.otpRetriesExceeded',

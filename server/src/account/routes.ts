@@ -16,6 +16,7 @@ import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { liftDeviceLocks } from '../login/lock';
 import { handOver } from '../oidc/provider';
+import { issueFirstRecoveryCodes, recoveryCodesIssued } from '../recovery/repository';
 import { changePassword } from '../reset/repository';
 import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
 import { limit, type RateRule, rateRules } from '../security/rate-limit';
@@ -111,23 +112,31 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       const step = matchingStep(ctx.secrets.open(sealed), body.totp_code, now);
       if (step === null) throw errors.invalidTotp();
       // Registering a new authenticator removes the old ones: like any removed credential, it
-      // ends every other session of the account, in the same transaction.
-      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' }, (tx) =>
-        replaceAuthenticators(
-          tx,
-          { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
-          (replaced) => ({
-            actor: account.id,
-            action: 'credential.totp_registered',
-            targetType: 'account',
-            targetId: account.id,
-            ip: request.ip,
-            details: { replaced },
-          }),
-        ),
+      // ends every other session of the account, in the same transaction. An account without
+      // recovery codes gets them with it.
+      const issued = await endAccountSessions(
+        ctx,
+        account.id,
+        { exceptKey: session.key, reason: 'credential_removed' },
+        async (tx) => {
+          await replaceAuthenticators(
+            tx,
+            { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },
+            (replaced) => ({
+              actor: account.id,
+              action: 'credential.totp_registered',
+              targetType: 'account',
+              targetId: account.id,
+              ip: request.ip,
+              details: { replaced },
+            }),
+          );
+          return issueFirstRecoveryCodes(ctx, tx, account.id, recoveryCodesIssued(account.id, request.ip));
+        },
       );
       await ctx.store.del(pendingKey(account.id));
-      return info(account);
+      const user = await info(account);
+      return issued ? { ...user, recovery_codes: issued } : user;
     },
     STEP_UP,
   );

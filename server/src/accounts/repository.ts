@@ -1,7 +1,7 @@
 import type { Credential, Locale } from '@helios/api';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import { type Database, preparedPerDatabase } from '../db/client';
-import { accounts, auditEvents, conflictTargets, credentials } from '../db/schema';
+import { accounts, auditEvents, conflictTargets, credentials, recoveryCodes } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { AccountFacts } from '../login/machine';
 import type { AccountView, CredentialView } from './view-cache';
@@ -111,12 +111,28 @@ export async function deleteCredentials(db: Database, accountId: string, ids: st
   await db.delete(credentials).where(and(eq(credentials.accountId, accountId), inArray(credentials.id, ids)));
 }
 
-/** Removes one sign-in method and writes its audit row, in one transaction. */
+/** Removes one sign-in method and writes its audit row, in one transaction. Recovery codes stand
+ * in for a second factor: they go with the account's last one. */
 export function removeCredential(db: Database, credentialId: string, row: AuditInput): Promise<void> {
   return inTransaction(db, async (tx) => {
-    await tx.delete(credentials).where(eq(credentials.id, credentialId));
+    const [removed] = await tx
+      .delete(credentials)
+      .where(eq(credentials.id, credentialId))
+      .returning({ accountId: credentials.accountId, type: credentials.type });
+    if (removed && SECOND_FACTORS.includes(removed.type))
+      await dropRecoveryCodesWithoutSecondFactor(tx, removed.accountId);
     await audit(tx, row);
   });
+}
+
+const SECOND_FACTORS = ['totp', 'webauthn'];
+
+async function dropRecoveryCodesWithoutSecondFactor(db: Database, accountId: string) {
+  const secondFactor = db
+    .select({ id: credentials.id })
+    .from(credentials)
+    .where(and(eq(credentials.accountId, accountId), inArray(credentials.type, SECOND_FACTORS)));
+  await db.delete(recoveryCodes).where(and(eq(recoveryCodes.accountId, accountId), notExists(secondFactor)));
 }
 
 /** Sets a password made during sign-in and audits it, in one transaction. */

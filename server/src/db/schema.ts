@@ -84,6 +84,23 @@ export const credentials = pgTable(
   ],
 );
 
+/** Single-use recovery codes of an account with a second factor: each stands in for the second
+ * factor once. Only a keyed hash (HMAC under the server secret) of the normalised code is kept;
+ * `used_at` is set when one is spent, and a spent code never works again. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_account_idx').on(t.accountId)],
+);
+
 /**
  * The predicates of the partial unique indexes above, for an ON CONFLICT target to name. They are
  * written as literals, as in the indexes: a parameter in their place cannot be matched to the
@@ -227,7 +244,8 @@ export const mailOutbox = pgTable(
      * for newer mail. */
     textBody: text('text_body'),
     htmlBody: text('html_body'),
-    /** What the mail is (`code`, `no_account`, `reset`): for the log, which never holds a body. */
+    /** What the mail is (`code`, `no_account`, `reset`, `recovery_code_used`): for the log, which
+     * never holds a body. */
     kind: text('kind').notNull().default('mail'),
     /** Text and HTML sealed under the server secret (they hold codes and reset links); cleared
      * once the mail is sent or dropped. */

@@ -26,6 +26,7 @@ export const errors = {
   accountLocked: () =>
     new HttpError(423, ErrorCode.accountLocked, 'Account temporarily locked after too many failed attempts'),
   invalidTotp: () => new HttpError(401, ErrorCode.invalidTotp, 'Invalid code'),
+  invalidRecoveryCode: () => new HttpError(401, ErrorCode.invalidRecoveryCode, 'Invalid or used recovery code'),
   otpInvalid: () => new HttpError(401, ErrorCode.otpInvalid, 'One-time password invalid'),
   otpSessionInvalid: () => new HttpError(401, ErrorCode.otpSessionInvalid, 'One-time password expired'),
   otpRetriesExceeded: () => new HttpError(429, ErrorCode.otpRetriesExceeded, 'Too many invalid retries'),

@@ -77,6 +77,12 @@ describe('which call fits which state', () => {
     expect(canPerform('Done', 'create-password')).toBe(false);
     expect(canPerform('PasswordResetRequired', 'verify-password')).toBe(false);
   });
+
+  test('a recovery code fits only the second-factor step', () => {
+    expect(canPerform('MfaRequired', 'verify-recovery-code')).toBe(true);
+    for (const state of ['Start', 'OTPRequired', 'CredentialsRequired', 'TOTPResetRequired', 'Done'] as const)
+      expect(canPerform(state, 'verify-recovery-code'), state).toBe(false);
+  });
 });
 
 describe('how a sign-in was proven (amr)', () => {
@@ -85,5 +91,6 @@ describe('how a sign-in was proven (amr)', () => {
     expect(authenticationMethods('federated', undefined)).toEqual(['fed']);
     expect(authenticationMethods('password', 'webauthn')).toEqual(['pwd', 'hwk', 'mfa']);
     expect(authenticationMethods('otp', 'totp')).toEqual(['otp', 'mfa']);
+    expect(authenticationMethods('password', 'recovery_code')).toEqual(['pwd', 'otp', 'mfa']);
   });
 });

@@ -10,10 +10,12 @@ export type AccountFacts = {
 };
 
 export type FirstFactor = 'otp' | 'password' | 'federated';
-export type SecondFactor = 'totp' | 'webauthn';
+/** A recovery code stands in for the second factor once. */
+export type SecondFactor = 'totp' | 'webauthn' | 'recovery_code';
 
 const FIRST_FACTOR_METHOD: Record<FirstFactor, string> = { password: 'pwd', otp: 'otp', federated: 'fed' };
-const SECOND_FACTOR_METHOD: Record<SecondFactor, string> = { totp: 'otp', webauthn: 'hwk' };
+/** A recovery code is a one-time password too (RFC 8176 has no name of its own for one). */
+const SECOND_FACTOR_METHOD: Record<SecondFactor, string> = { totp: 'otp', webauthn: 'hwk', recovery_code: 'otp' };
 
 /** How a sign-in was proven, as RFC 8176 method names (the `amr` instances receive): the first
  * factor, and with a second factor that one too and `mfa`. */
@@ -30,6 +32,7 @@ export type LoginAction =
   | 'federated'
   | 'verify-mfa'
   | 'verify-webauthn'
+  | 'verify-recovery-code'
   | 'merge-mfa'
   | 'create-password'
   | 'skip-create-password';
@@ -40,7 +43,7 @@ const allowed: Record<LoginState, readonly LoginAction[]> = {
   PasswordResetRequired: [],
   OTPRequired: ['verify-otp'],
   CredentialsRequired: ['verify-password', 'federated'],
-  MfaRequired: ['verify-mfa', 'verify-webauthn'],
+  MfaRequired: ['verify-mfa', 'verify-webauthn', 'verify-recovery-code'],
   TOTPResetRequired: ['merge-mfa'],
   AskedCreateCredential: ['create-password', 'skip-create-password', 'federated'],
   Done: [],

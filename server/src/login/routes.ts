@@ -10,8 +10,9 @@ import {
 import type { Context } from '../context';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
-import { codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
+import { codeMail, localeFromAcceptLanguage, noAccountMail, recoveryCodeUsedMail } from '../mail/templates';
 import { signedInSince } from '../oidc/sign-in';
+import { spendRecoveryCode } from '../recovery/repository';
 import { mailQuotas, takeMailQuota } from '../security/mail-quota';
 import {
   hashPassword,
@@ -146,6 +147,33 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       const matched = await verifyTotp(ctx, creds, body.totp_code);
       if (!matched) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
       return passSecondFactor(request, reply, session, account, creds, 'totp', body.remember);
+    });
+  });
+
+  register(app, routes.verifyRecoveryCode, async ({ body }, request, reply) => {
+    await limit(ctx, request, rateRules.verify);
+    return step(request, body.session_id, 'verify-recovery-code', null, async (session, account, creds) => {
+      if (!account || !session.via) throw errors.invalidState();
+      if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
+      // The code is spent with its audit row and the mail telling the person, in one transaction.
+      const remaining = await spendRecoveryCode(
+        ctx,
+        account.id,
+        body.recovery_code,
+        (left) => ({
+          actor: account.id,
+          action: 'login.recovery_code_used',
+          targetType: 'account',
+          targetId: account.id,
+          ip: request.ip,
+          details: { remaining: left },
+        }),
+        (left) => recoveryCodeUsedMail(account.email, left, account.locale === 'sv' ? 'sv' : 'en'),
+      );
+      if (remaining === null)
+        throw await refuse(request, account, 'login.recovery_code_failed', errors.invalidRecoveryCode);
+      // A browser is not remembered on a recovery code: the person's usual second factor is gone.
+      return passSecondFactor(request, reply, session, account, creds, 'recovery_code', false);
     });
   });
 

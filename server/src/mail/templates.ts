@@ -3,7 +3,7 @@ import { OTP_TTL_MS } from '../login/otp';
 import { RESET_TOKEN_MS } from '../reset/links';
 
 /** The kinds of mail; the log names a mail by its kind, never by its body. */
-type MailKind = 'code' | 'no_account' | 'reset';
+type MailKind = 'code' | 'no_account' | 'reset' | 'recovery_code_used';
 
 /** A mail to write to the outbox. `validForMs`: how long what it carries works (the code, the
  * link); a mail not delivered by then is dropped, not sent late. */
@@ -12,6 +12,8 @@ export type Mail = { kind: MailKind; to: string; subject: string; text: string; 
 /** As long as the code or link works, which the texts below state (10 and 60 minutes). */
 const CODE_MAIL_VALID_MS = OTP_TTL_MS;
 const RESET_MAIL_VALID_MS = RESET_TOKEN_MS;
+/** A notice of a sign-in carries nothing that expires; a day late it is still worth reading. */
+const NOTICE_MAIL_VALID_MS = 24 * 60 * 60_000;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -43,6 +45,12 @@ const texts = {
       'The link is valid for 60 minutes and can be used once. If you did not ask for it, you can ignore this email.',
     ],
     resetAction: 'Choose a new password',
+    recoveryCodeUsedSubject: 'A recovery code was used to sign in',
+    recoveryCodeUsed: (remaining: number) => [
+      'Someone just signed in to your Helios account with one of your recovery codes instead of the second factor. That code no longer works.',
+      remaining === 1 ? '1 recovery code is left.' : `${remaining} recovery codes are left.`,
+      'If it was you, you can make new codes in your profile. If it was not, change your password now and tell your administrator.',
+    ],
   },
   sv: {
     codeSubject: 'Din inloggningskod',
@@ -62,6 +70,12 @@ const texts = {
       'Länken gäller i 60 minuter och kan användas en gång. Om du inte har bett om det kan du bortse från det här mejlet.',
     ],
     resetAction: 'Välj ett nytt lösenord',
+    recoveryCodeUsedSubject: 'En återställningskod användes för att logga in',
+    recoveryCodeUsed: (remaining: number) => [
+      'Någon loggade just in på ditt Helios-konto med en av dina återställningskoder i stället för den andra faktorn. Koden fungerar inte längre.',
+      remaining === 1 ? '1 återställningskod finns kvar.' : `${remaining} återställningskoder finns kvar.`,
+      'Om det var du kan du skapa nya koder i din profil. Om det inte var du, byt lösenord nu och kontakta din administratör.',
+    ],
   },
 } as const;
 
@@ -101,6 +115,19 @@ export function resetMail(to: string, link: string, locale: Locale): Mail {
     subject: t.resetSubject,
     text: [...t.reset, `${t.resetAction}: ${link}`].join('\n\n'),
     html: layout(t.reset.map(escapeHtml), { href: link, label: t.resetAction }),
+  };
+}
+
+export function recoveryCodeUsedMail(to: string, remaining: number, locale: Locale): Mail {
+  const t = texts[locale];
+  const lines = t.recoveryCodeUsed(remaining);
+  return {
+    kind: 'recovery_code_used',
+    validForMs: NOTICE_MAIL_VALID_MS,
+    to,
+    subject: t.recoveryCodeUsedSubject,
+    text: lines.join('\n\n'),
+    html: layout(lines.map(escapeHtml)),
   };
 }
 

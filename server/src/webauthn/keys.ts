@@ -2,6 +2,7 @@ import type { VerifiedRegistrationResponse, WebAuthnCredential } from '@simplewe
 import { and, eq, lt } from 'drizzle-orm';
 import { type AuditInput, audit, type CredentialRow } from '../accounts/repository';
 import type { Context } from '../context';
+import type { Database } from '../db/client';
 import { credentials } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 
@@ -41,6 +42,8 @@ export async function saveSecurityKey(
   label: string,
   info: RegistrationInfo,
   row: (saved: CredentialRow) => AuditInput,
+  /** More to write in the same transaction once the key is saved. */
+  alongside?: (tx: Database) => Promise<void>,
 ): Promise<CredentialRow | null> {
   const data: SecurityKeyData = {
     transports: info.credential.transports,
@@ -62,8 +65,10 @@ export async function saveSecurityKey(
       })
       .onConflictDoNothing()
       .returning();
-    if (key) await audit(tx, row(key));
-    return key ?? null;
+    if (!key) return null;
+    await audit(tx, row(key));
+    await alongside?.(tx);
+    return key;
   });
   if (saved) await ctx.accountViews.changed(accountId);
   return saved;

@@ -14,6 +14,7 @@ import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
+import { issueFirstRecoveryCodes, recoveryCodesIssued } from '../recovery/repository';
 import { limit, rateRules } from '../security/rate-limit';
 // Registering a security key adds a way to sign in: it needs a recent sign-in (step-up).
 import { STEP_UP } from '../session/step-up';
@@ -140,16 +141,28 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
       }
       if (!verification.verified) throw webauthnErrors.registrationFailed();
       const { aaguid } = verification.registrationInfo;
-      const saved = await saveSecurityKey(ctx, account.id, body.name, verification.registrationInfo, (key) => ({
-        actor: account.id,
-        action: 'credential.webauthn_registered',
-        targetType: 'credential',
-        targetId: key.id,
-        ip: request.ip,
-        details: { aaguid },
-      }));
+      // An account without recovery codes (its first second factor) gets them with the key.
+      let issued: string[] | null = null;
+      const saved = await saveSecurityKey(
+        ctx,
+        account.id,
+        body.name,
+        verification.registrationInfo,
+        (key) => ({
+          actor: account.id,
+          action: 'credential.webauthn_registered',
+          targetType: 'credential',
+          targetId: key.id,
+          ip: request.ip,
+          details: { aaguid },
+        }),
+        async (tx) => {
+          issued = await issueFirstRecoveryCodes(ctx, tx, account.id, recoveryCodesIssued(account.id, request.ip));
+        },
+      );
       if (!saved) throw webauthnErrors.registrationFailed();
-      return userInfo(account, await credentialsOf(ctx.db, account.id));
+      const user = userInfo(account, await credentialsOf(ctx.db, account.id));
+      return issued ? { ...user, recovery_codes: issued } : user;
     },
     STEP_UP,
   );

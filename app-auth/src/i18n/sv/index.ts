@@ -94,6 +94,7 @@ const sv: Resources = {
     accountLocked:
       'Kontot är tillfälligt låst efter för många misslyckade försök. Återställ lösenordet för att låsa upp det.',
     invalidCode: 'Fel kod. Försök igen.',
+    invalidRecoveryCode: 'Fel eller redan använd återställningskod. Försök med en annan.',
     sessionExpired: 'Du har loggats ut. Logga in igen.',
     activationLinkUsed: 'Aktiveringslänken är redan använd eller har gått ut',
     accountExists: 'Det finns redan ett konto med den här e-postadressen eller ett annat sätt att logga in.',
@@ -295,6 +296,34 @@ const sv: Resources = {
     totpLabel: 'Kod från din autentiseringsapp',
     confirm: 'Bekräfta',
     useSecurityKey: 'Använd säkerhetsnyckel',
+  },
+  recovery: {
+    title: 'Återställningskoder',
+    saveTitle: 'Spara dina återställningskoder',
+    saveText:
+      'Om du tappar bort telefonen eller säkerhetsnyckeln kan du logga in med en av de här koderna i stället. Varje kod fungerar en gång. Förvara dem säkert: de visas bara nu.',
+    listLabel: 'Återställningskoder',
+    fileHeading: 'Återställningskoder för Helios',
+    fileName: 'helios-aterstallningskoder.txt',
+    copyAll: 'Kopiera alla',
+    copied: 'Kopierade',
+    download: 'Ladda ner (.txt)',
+    print: 'Skriv ut',
+    confirm: 'Jag har sparat koderna',
+    use: 'Använd en återställningskod',
+    loginText:
+      'Ange en av återställningskoderna du sparade när du slog på tvåstegsverifiering. Varje kod fungerar en gång.',
+    codeLabel: 'Återställningskod',
+    codeRequired: 'Ange en återställningskod',
+    signIn: 'Logga in',
+    useSecondFactor: 'Använd autentiseringsappen eller säkerhetsnyckeln i stället',
+    profileText:
+      'Med återställningskoder kan du logga in om du tappar bort din andra faktor. Nya koder ersätter de gamla.',
+    remaining: 'Oanvända koder: {{count}} av 10',
+    fewLeftTitle: 'Få återställningskoder kvar',
+    fewLeft: 'Skapa nya koder så att du fortfarande kan logga in om du tappar bort din andra faktor.',
+    regenerate: 'Skapa nya koder',
+    loadFailed: 'Det gick inte att läsa hur många återställningskoder du har kvar.',
   },
   notFound: {
     title: 'Sidan finns inte',

@@ -1,6 +1,6 @@
 import { Alert, Button, Spinner } from '@helios/design-system';
-import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect } from 'react';
+import { useAtom } from 'jotai';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginErrorAtom } from '../../atoms/login';
 import { AuthPage } from '../../components/auth-page';
@@ -16,12 +16,26 @@ const MergeStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.MergeSte
 const OfferStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.OfferStep })));
 const OtpStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.OtpStep })));
 const ResetRequiredStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.ResetRequiredStep })));
+// Few people ever need it: its own chunk, loaded when chosen.
+const RecoveryCodeStep = lazy(() =>
+  import('./steps/recovery-code-step').then((m) => ({ default: m.RecoveryCodeStep })),
+);
 
 /** /login: every step of signing in (spec §2 "Login screens", §4). */
 export function LoginPage() {
   const { t } = useTranslation();
   const { login, busy, refresh, sharingPortal, type, actions } = useLoginFlow();
-  const error = useAtomValue(loginErrorAtom);
+  const [error, setError] = useAtom(loginErrorAtom);
+  const [recoveryChosen, setRecoveryChosen] = useState(false);
+  // Only at the second factor: a login that moves on (or starts over) leaves it behind.
+  const usingRecoveryCode = recoveryChosen && login.state === 'MfaRequired';
+  useEffect(() => {
+    if (login.state !== 'MfaRequired') setRecoveryChosen(false);
+  }, [login.state]);
+  const chooseRecoveryCode = (chosen: boolean) => {
+    setError(null);
+    setRecoveryChosen(chosen);
+  };
 
   useEffect(() => {
     // A failed fetch surfaces when the step renders; nothing to report here.
@@ -40,7 +54,7 @@ export function LoginPage() {
     PasswordResetRequired: t('login.resetRequiredTitle'),
     OTPRequired: t('login.otpTitle'),
     CredentialsRequired: refresh ? t('login.refreshTitle') : t('login.credentialsTitle'),
-    MfaRequired: t('login.mfaTitle'),
+    MfaRequired: usingRecoveryCode ? t('recovery.use') : t('login.mfaTitle'),
     TOTPResetRequired: t('login.mergeTitle'),
     AskedCreateCredential: t('login.offerTitle'),
     Done: t('login.doneTitle'),
@@ -92,7 +106,14 @@ export function LoginPage() {
         );
       break;
     case 'MfaRequired':
-      step = (
+      step = usingRecoveryCode ? (
+        <RecoveryCodeStep
+          busy={busy}
+          error={stepError}
+          onSubmit={actions.verifyRecoveryCode}
+          onBack={() => chooseRecoveryCode(false)}
+        />
+      ) : (
         <MfaStep
           credentials={login.credentials}
           allowRemember={login.allowTotpRemember}
@@ -100,6 +121,7 @@ export function LoginPage() {
           error={stepError}
           onSubmit={actions.verifyMfa}
           onSecurityKey={actions.verifySecurityKey}
+          onUseRecoveryCode={() => chooseRecoveryCode(true)}
         />
       );
       break;

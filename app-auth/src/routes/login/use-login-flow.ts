@@ -172,6 +172,8 @@ export function useLoginFlow() {
       ),
     verifyMfa: (code: string, remember: boolean) =>
       run(() => api.call('verifyMfa', { body: { session_id: sessionId, totp_code: code, remember } }), login.email),
+    verifyRecoveryCode: (code: string) =>
+      run(() => api.call('verifyRecoveryCode', { body: { session_id: sessionId, recovery_code: code } }), login.email),
     mergeMfa: (code: string) =>
       run(() => api.call('mergeMfa', { body: { session_id: sessionId, totp_code: code } }), login.email),
     createPassword: (password: string) =>

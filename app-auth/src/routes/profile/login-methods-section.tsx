@@ -9,10 +9,12 @@ import {
   type CredentialMethod,
   CredentialSwitches,
 } from '@helios/design-system';
+import { useSetAtom } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
+import { newRecoveryCodesAtom } from '../../atoms/profile';
 import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorKey } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
@@ -59,6 +61,8 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
   const addKeyButton = useRef<HTMLButtonElement>(null);
   const keyRemoved = useRef(false);
   const stepUp = useStepUp();
+  const setNewRecoveryCodes = useSetAtom(newRecoveryCodesAtom);
+  const issuedCodes = useRef<string[] | null>(null);
 
   const credentials = user.available_credentials;
   const linked = linkedMethods(credentials);
@@ -228,10 +232,19 @@ export function LoginMethodsSection({ user, providers, onUserChange }: LoginMeth
       <AddSecurityKeyDialog
         open={adding}
         onClose={() => setAdding(false)}
-        onAdded={(next, name) => {
+        onAdded={({ recovery_codes: codes, ...next }, name) => {
+          issuedCodes.current = codes ?? null;
           onUserChange(next);
           setAdding(false);
           setKeysMessage({ tone: 'success', key: 'profile.keyAdded', name });
+        }}
+        onCloseAutoFocus={(event) => {
+          // The first key's recovery codes show once the dialog is gone, and take the focus.
+          const codes = issuedCodes.current;
+          if (!codes) return;
+          issuedCodes.current = null;
+          event.preventDefault();
+          setNewRecoveryCodes(codes);
         }}
       />
       <ConfirmDialog

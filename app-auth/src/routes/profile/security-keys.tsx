@@ -1,4 +1,4 @@
-import type { UserInfo } from '@helios/api';
+import type { SecondFactorAdded } from '@helios/api';
 import {
   Alert,
   type AlertTone,
@@ -82,11 +82,14 @@ export function AddSecurityKeyDialog({
   open,
   onClose,
   onAdded,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onClose: () => void;
+  /** Where focus goes once the dialog has closed (by default back to what opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
   /** Called with the account as the server describes it after registering the key. */
-  onAdded: (user: UserInfo, name: string) => void;
+  onAdded: (user: SecondFactorAdded, name: string) => void;
 }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -133,6 +136,7 @@ export function AddSecurityKeyDialog({
           reset();
           onClose();
         }}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogContent showCloseButton={false}>
           <DialogHeader>

@@ -1,5 +1,5 @@
 import { ApiError, OTP_LENGTH, type TfaSetupResponse } from '@helios/api';
-import { Button, buttonVariants, InfoBox, LoadStatus, QrCodeImage, TextField } from '@helios/design-system';
+import { Alert, Button, buttonVariants, InfoBox, LoadStatus, QrCodeImage, TextField } from '@helios/design-system';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
 import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
+import { NewRecoveryCodes } from '../../components/new-recovery-codes';
 import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorCode, errorKey, errorKeyForCode } from '../../lib/errors';
 
@@ -45,11 +46,23 @@ function useTfaSetup() {
   return { setup, failure, retry: () => setAttempt((count) => count + 1), stepUpDialog: stepUp.dialog };
 }
 
-/** Two-factor setup (/profile/credentials/totp/setup): scan, then confirm with a code. */
+/** Two-factor setup (/profile/credentials/totp/setup): scan, then confirm with a code. The
+ * account's first second factor comes with recovery codes, shown here once. */
 export function TotpSetupPage() {
   const { t } = useTranslation();
   const api = useApi();
+  const navigate = useNavigate();
   const { setup, failure, retry, stepUpDialog } = useTfaSetup();
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  if (codes) {
+    return (
+      <AuthPage title={t('recovery.saveTitle')} description={t('recovery.saveText')}>
+        <Alert tone="success">{t('totp.done')}</Alert>
+        <NewRecoveryCodes codes={codes} onDone={() => navigate('/profile')} />
+      </AuthPage>
+    );
+  }
 
   return (
     <AuthPage
@@ -73,7 +86,7 @@ export function TotpSetupPage() {
             copiedLabel={t('totp.copied')}
             loadingLabel={t('common.loading')}
           />
-          <ActivateForm />
+          <ActivateForm onRecoveryCodes={setCodes} />
         </>
       ) : (
         <LoadStatus
@@ -89,7 +102,7 @@ export function TotpSetupPage() {
   );
 }
 
-function ActivateForm() {
+function ActivateForm({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
@@ -113,10 +126,13 @@ function ActivateForm() {
     }
     setActivating(true);
     try {
-      const user = await stepUp.run(() => api.call('tfaActivate', { body: { totp_code: totpCode } }));
+      const { recovery_codes: codes, ...user } = await stepUp.run(() =>
+        api.call('tfaActivate', { body: { totp_code: totpCode } }),
+      );
       setUser(user);
       setNotice('totpActivated');
-      navigate('/profile');
+      if (codes) onRecoveryCodes(codes);
+      else navigate('/profile');
     } catch (error) {
       const serverCode = errorCode(error);
       setProblem(serverCode ? errorKeyForCode(serverCode) : 'totp.failed');

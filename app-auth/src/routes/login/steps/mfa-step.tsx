@@ -15,6 +15,7 @@ export function MfaStep({
   error,
   onSubmit,
   onSecurityKey,
+  onUseRecoveryCode,
 }: {
   /** The account's second factors, as the server lists them. */
   credentials: Pick<Credential, 'type'>[];
@@ -23,6 +24,8 @@ export function MfaStep({
   error: LoginError | null;
   onSubmit: (code: string, remember: boolean) => void;
   onSecurityKey: (remember: boolean) => void;
+  /** The person has neither at hand: a recovery code instead. */
+  onUseRecoveryCode: () => void;
 }) {
   const { t } = useTranslation();
   const [remember, setRemember] = useState(false);
@@ -83,6 +86,9 @@ export function MfaStep({
           onCheckedChange={(value) => setRemember(value === true)}
         />
       ) : null}
+      <Button variant="link" className="justify-self-center" disabled={busy} onClick={onUseRecoveryCode}>
+        {t('recovery.use')}
+      </Button>
     </div>
   );
 }

@@ -1,0 +1,2 @@
+export type { RecoveryCodeListProps, RecoveryCodesProps } from './recovery-codes';
+export { RecoveryCodeList, RecoveryCodes, recoveryCodesText } from './recovery-codes';

@@ -1,0 +1,294 @@
+import { type ApiError, ErrorCode } from '@helios/api';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditEvents, credentials, recoveryCodes } from '../src/db/schema';
+import { sha256 } from '../src/security/tokens';
+import { auditRows, failure as rejected, signedInAdmin } from './admin-helpers';
+import { creation, SoftwareAuthenticator } from './authenticator';
+import { createAccount, PASSWORD, totpCode } from './fixtures';
+import { type Browser, startTestServer, type TestServer } from './harness';
+
+/**
+ * Recovery codes: ten single-use stand-ins for the second factor, given with the first one. The
+ * server's clock runs ahead on demand, so a session can outlast the step-up window.
+ */
+const STEP_UP_WINDOW_MS = 10 * 60_000;
+let aheadMs = 0;
+const serverNow = () => Date.now() + aheadMs;
+
+let server: TestServer;
+beforeAll(async () => {
+  // Security keys need a domain name, not an address.
+  server = await startTestServer({ hostname: 'localhost', now: () => new Date(serverNow()) });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const CODE_FORMAT = /^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/;
+
+async function signInWithPassword(browser: Browser, email: string) {
+  const started = await browser.api.call('start', { body: { email } });
+  return browser.api.call('verifyPassword', {
+    body: { session_id: started.session_id as string, email, password: PASSWORD },
+  });
+}
+
+/** Sets up an authenticator from the profile of a signed-in browser; answers its secret and what
+ * activating it answered. */
+async function activateAuthenticator(browser: Browser) {
+  const { secret } = await browser.api.call('tfaSetup');
+  const activated = await browser.api.call('tfaActivate', { body: { totp_code: totpCode(secret, serverNow()) } });
+  return { secret, activated };
+}
+
+/** An account that turned on an authenticator app from its profile, and the codes it was shown. */
+async function accountWithCodes(options: { locale?: 'sv' | 'en' } = {}) {
+  const account = await createAccount(server.ctx, { password: PASSWORD, ...options });
+  const browser = server.browser();
+  expect((await signInWithPassword(browser, account.email)).state).toBe('Done');
+  const { secret, activated } = await activateAuthenticator(browser);
+  const codes = activated.recovery_codes ?? [];
+  return { account, browser, secret, codes };
+}
+
+/** A new browser past the password, at the second factor. */
+async function atSecondFactor(email: string) {
+  const browser = server.browser();
+  const response = await signInWithPassword(browser, email);
+  expect(response.state).toBe('MfaRequired');
+  return { browser, sessionId: response.session_id as string };
+}
+
+function useCode(browser: Browser, sessionId: string, code: string) {
+  return browser.api.call('verifyRecoveryCode', { body: { session_id: sessionId, recovery_code: code } });
+}
+
+const storedCodes = (accountId: string) =>
+  server.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
+
+describe('recovery codes come with the first second factor', () => {
+  test('turning on an authenticator app answers ten distinct codes, once; replacing it answers none', async () => {
+    const { browser, codes } = await accountWithCodes();
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(CODE_FORMAT);
+    expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 10 });
+    // The profile's own data never shows them again.
+    expect(JSON.stringify(await browser.api.call('userinfo'))).not.toContain(codes[0]);
+
+    const { activated } = await activateAuthenticator(browser);
+    expect(activated.recovery_codes).toBeUndefined();
+    expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 10 });
+  });
+
+  test('the first security key brings codes; a second key does not', async () => {
+    const account = await createAccount(server.ctx, { password: PASSWORD });
+    const browser = server.browser();
+    await signInWithPassword(browser, account.email);
+    const register = async (name: string) => {
+      const options = await browser.api.call('webauthnRegisterOptions', { body: {} });
+      const key = new SoftwareAuthenticator(server.url);
+      return browser.api.call('webauthnRegister', { body: { name, response: key.create(creation(options)) } });
+    };
+    const first = await register('Blue key');
+    expect(first.recovery_codes).toHaveLength(10);
+    const second = await register('Red key');
+    expect(second.recovery_codes).toBeUndefined();
+    expect(await storedCodes(account.id)).toHaveLength(10);
+    const [issued] = await auditRows(server, account.id, 'credential.recovery_codes_issued');
+    expect(issued).toMatchObject({ targetType: 'account', targetId: account.id });
+  });
+
+  test('codes are stored hashed: no row holds a code, in any form, nor its plain hash', async () => {
+    const { account, codes } = await accountWithCodes();
+    const rows = await storedCodes(account.id);
+    expect(rows).toHaveLength(10);
+    const stored = JSON.stringify(rows);
+    for (const code of codes) {
+      const bare = code.replace('-', '');
+      expect(stored).not.toContain(code);
+      expect(stored).not.toContain(bare);
+      expect(stored).not.toContain(sha256(code));
+      expect(stored).not.toContain(sha256(bare));
+    }
+    expect(rows.every((row) => row.usedAt === null)).toBe(true);
+  });
+});
+
+describe('signing in with a recovery code', () => {
+  test('a recovery code works once: it completes the second factor, is audited and mailed, and is gone', async () => {
+    const { account, codes, browser: profile } = await accountWithCodes();
+    const code = codes[3] as string;
+    const mailsBefore = await server.mailCount(account.email);
+    const first = await atSecondFactor(account.email);
+    const done = await useCode(first.browser, first.sessionId, code);
+    expect(done.state).toBe('Done');
+    expect((await first.browser.api.call('session')).email).toBe(account.email);
+
+    const [used] = await auditRows(server, account.id, 'login.recovery_code_used');
+    expect(used).toMatchObject({ targetType: 'account', targetId: account.id });
+    expect(used?.details).toEqual({ remaining: 9 });
+    const mail = await server.waitForMail(account.email, mailsBefore);
+    expect(mail.subject).toBe('A recovery code was used to sign in');
+    expect(mail.text).toContain('9 recovery codes are left.');
+    expect(mail.text).not.toContain(code);
+    expect(await profile.api.call('recoveryCodes')).toEqual({ remaining: 9 });
+
+    const second = await atSecondFactor(account.email);
+    const replayed = await rejected(useCode(second.browser, second.sessionId, code));
+    expect(replayed.status).toBe(401);
+    expect(replayed.type).toBe(ErrorCode.invalidRecoveryCode);
+    expect(await profile.api.call('recoveryCodes')).toEqual({ remaining: 9 });
+  });
+
+  test('two sign-ins racing with the same code: only one gets in', async () => {
+    const { account, codes } = await accountWithCodes();
+    const [a, b] = await Promise.all([atSecondFactor(account.email), atSecondFactor(account.email)]);
+    const outcomes = await Promise.allSettled([
+      useCode(a.browser, a.sessionId, codes[0] as string),
+      useCode(b.browser, b.sessionId, codes[0] as string),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect((refused.reason as ApiError).type).toBe(ErrorCode.invalidRecoveryCode);
+  });
+
+  test('capitals, spaces and dashes in a typed code do not matter', async () => {
+    const { account, codes } = await accountWithCodes();
+    const { browser, sessionId } = await atSecondFactor(account.email);
+    const typed = ` ${(codes[1] as string).toUpperCase().replace('-', ' ')} `;
+    expect((await useCode(browser, sessionId, typed)).state).toBe('Done');
+  });
+
+  test('the mail is in the account’s language', async () => {
+    const { account, codes } = await accountWithCodes({ locale: 'sv' });
+    const mailsBefore = await server.mailCount(account.email);
+    const { browser, sessionId } = await atSecondFactor(account.email);
+    await useCode(browser, sessionId, codes[0] as string);
+    const mail = await server.waitForMail(account.email, mailsBefore);
+    expect(mail.subject).toBe('En återställningskod användes för att logga in');
+    expect(mail.text).toContain('9 återställningskoder finns kvar.');
+  });
+
+  test('a wrong recovery code counts toward the lockout, and is audited', async () => {
+    const { account, codes } = await accountWithCodes();
+    const { browser, sessionId } = await atSecondFactor(account.email);
+    const wrong = await rejected(useCode(browser, sessionId, 'aaaaa-aaaaa'));
+    expect(wrong.status).toBe(401);
+    expect(wrong.type).toBe(ErrorCode.invalidRecoveryCode);
+    let last: ApiError | undefined;
+    for (let i = 1; i < 10; i++) last = await rejected(useCode(browser, sessionId, 'zzzzz-zzzzz'));
+    expect(last?.type).toBe(ErrorCode.accountLocked);
+    // Locked, even a right code is refused with the same answer.
+    const locked = await rejected(useCode(browser, sessionId, codes[0] as string));
+    expect(locked.type).toBe(ErrorCode.accountLocked);
+    const audited = await server.ctx.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, account.id), like(auditEvents.action, 'login.recovery_code_%')));
+    expect(audited.map((row) => row.action)).toEqual(Array(10).fill('login.recovery_code_failed'));
+  });
+
+  test('a recovery code is no first factor: before the password it does not fit the login', async () => {
+    const { account, codes } = await accountWithCodes();
+    const browser = server.browser();
+    const started = await browser.api.call('start', { body: { email: account.email } });
+    const refused = await rejected(useCode(browser, started.session_id as string, codes[0] as string));
+    expect(refused.status).toBe(409);
+    expect(refused.type).toBe(ErrorCode.invalidLoginSessionState);
+    expect(await storedCodes(account.id).then((rows) => rows.filter((r) => r.usedAt))).toHaveLength(0);
+  });
+
+  test('a code of another account does not work', async () => {
+    const one = await accountWithCodes();
+    const other = await accountWithCodes();
+    const { browser, sessionId } = await atSecondFactor(other.account.email);
+    const refused = await rejected(useCode(browser, sessionId, one.codes[0] as string));
+    expect(refused.type).toBe(ErrorCode.invalidRecoveryCode);
+  });
+
+  test('a malformed code is refused with the error shape', async () => {
+    const { account } = await accountWithCodes();
+    const { browser, sessionId } = await atSecondFactor(account.email);
+    const refused = await rejected(useCode(browser, sessionId, '<script>'));
+    expect(refused.status).toBe(422);
+    expect(refused.type).toBe(ErrorCode.validation);
+  });
+});
+
+describe('regenerating from the profile', () => {
+  test('regenerating invalidates the old codes and is audited', async () => {
+    const { account, browser, codes } = await accountWithCodes();
+    const { codes: fresh } = await browser.api.call('regenerateRecoveryCodes', { body: {} });
+    expect(fresh).toHaveLength(10);
+    for (const code of fresh) expect(code).toMatch(CODE_FORMAT);
+    expect(fresh.some((code) => codes.includes(code))).toBe(false);
+    const [row] = await auditRows(server, account.id, 'credential.recovery_codes_regenerated');
+    expect(row).toMatchObject({ targetType: 'account', targetId: account.id });
+
+    const old = await atSecondFactor(account.email);
+    expect((await rejected(useCode(old.browser, old.sessionId, codes[0] as string))).type).toBe(
+      ErrorCode.invalidRecoveryCode,
+    );
+    const next = await atSecondFactor(account.email);
+    expect((await useCode(next.browser, next.sessionId, fresh[0] as string)).state).toBe('Done');
+    expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 9 });
+  });
+
+  test('regenerating needs a recent sign-in', async () => {
+    const { browser } = await accountWithCodes();
+    aheadMs += STEP_UP_WINDOW_MS + 60_000;
+    const refused = await rejected(browser.api.call('regenerateRecoveryCodes', { body: {} }));
+    expect(refused.status).toBe(403);
+    expect(refused.type).toBe(ErrorCode.requiresRecentLogin);
+    // Reading how many are left needs no step-up.
+    expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 10 });
+  });
+
+  test('an account without a second factor has no codes and cannot make any', async () => {
+    const account = await createAccount(server.ctx, { password: PASSWORD });
+    const browser = server.browser();
+    await signInWithPassword(browser, account.email);
+    expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 0 });
+    const refused = await rejected(browser.api.call('regenerateRecoveryCodes', { body: {} }));
+    expect(refused.status).toBe(409);
+    expect(refused.type).toBe(ErrorCode.noSecondFactor);
+  });
+});
+
+describe('the codes go with the last second factor', () => {
+  const secondFactorsOf = async (accountId: string) =>
+    (await server.ctx.db.select().from(credentials).where(eq(credentials.accountId, accountId))).filter(
+      (row) => row.type === 'totp' || row.type === 'webauthn',
+    );
+
+  test('removing one of two second factors keeps the codes; removing the last removes them', async () => {
+    const { account, browser } = await accountWithCodes();
+    const options = await browser.api.call('webauthnRegisterOptions', { body: {} });
+    const key = new SoftwareAuthenticator(server.url);
+    await browser.api.call('webauthnRegister', { body: { name: 'Blue key', response: key.create(creation(options)) } });
+    const [first, second] = await secondFactorsOf(account.id);
+    await browser.api.call('deleteCredential', { params: { id: first?.id as string } });
+    expect(await storedCodes(account.id)).toHaveLength(10);
+    await browser.api.call('deleteCredential', { params: { id: second?.id as string } });
+    expect(await storedCodes(account.id)).toHaveLength(0);
+    expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 0 });
+  });
+
+  test("the admin's delete credential of the last second factor is audited and removes the codes", async () => {
+    const admin = await signedInAdmin(server);
+    const { account } = await accountWithCodes();
+    const [authenticator] = await secondFactorsOf(account.id);
+    await admin.browser.api.call('accountDeleteCredential', {
+      params: { accountId: account.id, credentialId: authenticator?.id as string },
+    });
+    const [row] = await auditRows(server, admin.account.id, 'admin.credential.deleted');
+    expect(row).toMatchObject({ targetType: 'account', targetId: account.id });
+    expect(row?.details).toMatchObject({ credential_id: authenticator?.id, type: 'totp' });
+    expect(await storedCodes(account.id)).toHaveLength(0);
+    // Without a second factor the login needs none, and offers no recovery code either.
+    const browser = server.browser();
+    expect((await signInWithPassword(browser, account.email)).state).toBe('Done');
+  });
+});
