@@ -136,9 +136,8 @@ export function AddSecurityKeyDialog({
           reset();
           onClose();
         }}
-        onCloseAutoFocus={onCloseAutoFocus}
       >
-        <DialogContent showCloseButton={false}>
+        <DialogContent showCloseButton={false} onCloseAutoFocus={onCloseAutoFocus}>
           <DialogHeader>
             <DialogTitle>{t('profile.addSecurityKey')}</DialogTitle>
             <DialogDescription>{t('profile.addKeyText')}</DialogDescription>
