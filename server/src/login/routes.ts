@@ -96,9 +96,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       const quota = account ? mailQuotas.signInCode : mailQuotas.noAccount;
       if (await takeMailQuota(ctx, quota, body.email)) {
         const code = await issueCode(ctx, body.email);
-        const mail = account
+        const mail = await (account
           ? codeMail(body.email, code, account.locale === 'sv' ? 'sv' : 'en')
-          : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language']));
+          : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language'])));
         await ctx.outbox.send(mail);
       } else {
         request.log.info({ quota: quota.name, domain: body.email.split('@').pop() }, 'mail quota reached, none sent');
