@@ -214,6 +214,25 @@ export const notificationTenants = pgTable(
   ],
 );
 
+/** The browsers an account has completed a sign-in in, by the keyed hash of the random id in
+ * each browser's `helios_browser` cookie (`session/known-browsers.ts`): a sign-in from a browser
+ * not among them is mailed to the account's holder. The most recently seen few are kept. */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.browserHash] }),
+    index('known_browsers_account_seen_idx').on(t.accountId, t.lastSeenAt),
+  ],
+);
+
 /** Every mail, written in the transaction of the change it tells of and delivered by the outbox
  * worker of some node (`mail/outbox.ts`): over SMTP, or to the log in embedded mode. */
 export const mailOutbox = pgTable(
@@ -227,7 +246,8 @@ export const mailOutbox = pgTable(
      * for newer mail. */
     textBody: text('text_body'),
     htmlBody: text('html_body'),
-    /** What the mail is (`code`, `no_account`, `reset`): for the log, which never holds a body. */
+    /** What the mail is (`code`, `reset`, `password_changed`, … `MailKind`): for the log, which
+     * never holds a body. */
     kind: text('kind').notNull().default('mail'),
     /** Text and HTML sealed under the server secret (they hold codes and reset links); cleared
      * once the mail is sent or dropped. */
