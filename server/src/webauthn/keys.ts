@@ -4,6 +4,7 @@ import { type AuditInput, audit, type CredentialRow } from '../accounts/reposito
 import type { Context } from '../context';
 import { credentials } from '../db/schema';
 import { inTransaction } from '../db/transaction';
+import type { Mail } from '../mail/templates';
 
 /** What a security-key row keeps beside its public key (in `data`). */
 type SecurityKeyData = { transports?: string[]; aaguid?: string; backedUp?: boolean; deviceType?: string };
@@ -33,14 +34,16 @@ export function webauthnCredentialOf(row: CredentialRow): WebAuthnCredential {
   };
 }
 
-/** Saves a verified new key and its audit row, in one transaction; null (and nothing written)
- * when that credential id is already registered (to anyone). */
+/** Saves a verified new key, its audit row and the mail telling of it (`notice`), in one
+ * transaction; null (and nothing written) when that credential id is already registered (to
+ * anyone). */
 export async function saveSecurityKey(
   ctx: Context,
   accountId: string,
   label: string,
   info: RegistrationInfo,
   row: (saved: CredentialRow) => AuditInput,
+  notice?: Mail,
 ): Promise<CredentialRow | null> {
   const data: SecurityKeyData = {
     transports: info.credential.transports,
@@ -62,10 +65,15 @@ export async function saveSecurityKey(
       })
       .onConflictDoNothing()
       .returning();
-    if (key) await audit(tx, row(key));
-    return key ?? null;
+    if (!key) return null;
+    await audit(tx, row(key));
+    if (notice) await ctx.outbox.add(tx, notice);
+    return key;
   });
-  if (saved) await ctx.accountViews.changed(accountId);
+  if (saved) {
+    ctx.outbox.nudge();
+    await ctx.accountViews.changed(accountId);
+  }
   return saved;
 }
 

@@ -14,6 +14,7 @@ import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
+import { securityMail } from '../mail/security';
 import { limit, rateRules } from '../security/rate-limit';
 // Registering a security key adds a way to sign in: it needs a recent sign-in (step-up).
 import { STEP_UP } from '../session/step-up';
@@ -139,15 +140,24 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
         throw webauthnErrors.registrationFailed();
       }
       if (!verification.verified) throw webauthnErrors.registrationFailed();
-      const { aaguid } = verification.registrationInfo;
-      const saved = await saveSecurityKey(ctx, account.id, body.name, verification.registrationInfo, (key) => ({
-        actor: account.id,
-        action: 'credential.webauthn_registered',
-        targetType: 'credential',
-        targetId: key.id,
-        ip: request.ip,
-        details: { aaguid },
-      }));
+      const { aaguid, credentialDeviceType } = verification.registrationInfo;
+      const method = credentialDeviceType === 'multiDevice' ? 'passkey' : 'security_key';
+      const notice = await securityMail(ctx, account, { kind: 'second_factor_added', method });
+      const saved = await saveSecurityKey(
+        ctx,
+        account.id,
+        body.name,
+        verification.registrationInfo,
+        (key) => ({
+          actor: account.id,
+          action: 'credential.webauthn_registered',
+          targetType: 'credential',
+          targetId: key.id,
+          ip: request.ip,
+          details: { aaguid },
+        }),
+        notice,
+      );
       if (!saved) throw webauthnErrors.registrationFailed();
       return userInfo(account, await credentialsOf(ctx.db, account.id));
     },
