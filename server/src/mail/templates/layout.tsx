@@ -55,7 +55,7 @@ export function Facts({ rows }: { rows: [label: string, value: string][] }) {
     <Section style={facts}>
       {rows.map(([label, value]) => (
         <Text key={label} style={fact}>
-          {label}: {value}
+          {`${label}: ${value}`}
         </Text>
       ))}
     </Section>

@@ -16,7 +16,7 @@ type Props = {
 const texts = {
   en: {
     subject: 'New sign-in to your Helios account',
-    intro: 'Your Helios account was signed in to from a browser it has not been used in before.',
+    intro: 'Someone signed in to your Helios account from a browser it has not been used in before.',
     browser: 'Browser',
     os: 'Operating system',
     time: 'Time (approximately)',
