@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { knownBrowsers, mailOutbox } from '../src/db/schema';
+import { credentials, knownBrowsers, mailOutbox } from '../src/db/schema';
 import { sendSecurityMail } from '../src/mail/security';
 import { issueResetLink } from '../src/reset/links';
 import { KNOWN_BROWSERS_PER_ACCOUNT } from '../src/session/known-browsers';
@@ -63,6 +63,26 @@ function expectNothingSecret(mail: CaughtMail, browsers: Browser[] = []) {
     for (const value of browser.cookies.values()) expect(mail.text).not.toContain(decodeURIComponent(value));
   const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
   for (const link of links) expect([`${server.url}/profile`, `${server.url}/login/reset-password`]).toContain(link);
+}
+
+/** Makes the database refuse to write mail of one kind (SQLSTATE 57P03, as an unreachable database
+ * would) while `during` runs. `kind` is a name from a test, never input. */
+async function refusingMail(kind: string, during: () => Promise<void>) {
+  await server.ctx.db.execute(sql`
+    create or replace function refuse_mail_for_test() returns trigger language plpgsql as $$
+    begin
+      raise exception 'mail refused for the test' using errcode = '57P03';
+    end $$`);
+  await server.ctx.db.execute(
+    sql.raw(`create trigger refuse_mail_for_test before insert on mail_outbox
+      for each row when (new.kind = '${kind}') execute function refuse_mail_for_test()`),
+  );
+  try {
+    await during();
+  } finally {
+    await server.ctx.db.execute(sql`drop trigger if exists refuse_mail_for_test on mail_outbox`);
+    await server.ctx.db.execute(sql`drop function if exists refuse_mail_for_test()`);
+  }
 }
 
 describe('a sign-in from a browser the account has not been used in', () => {
@@ -185,6 +205,25 @@ describe('changes to how an account signs in are mailed to it', () => {
     expectNothingSecret(mail, [browser]);
   });
 
+  test('is written with the change: a password change whose mail cannot be written is not made', async () => {
+    const account = await createAccount(server.ctx, { password: PASSWORD });
+    const browser = server.browser();
+    await signIn(browser, account.email);
+    const stored = () =>
+      server.ctx.db
+        .select({ secret: credentials.secret })
+        .from(credentials)
+        .where(and(eq(credentials.accountId, account.id), eq(credentials.type, 'password')));
+    const before = await stored();
+    await refusingMail('password_changed', async () => {
+      await expect(
+        browser.api.call('changePassword', { body: { password: 'Lantern-Fjord-Quietly-91' } }),
+      ).rejects.toMatchObject({ status: 503 });
+    });
+    expect(await stored()).toEqual(before);
+    expect(await server.mailCount(account.email)).toBe(0);
+  });
+
   test('a refused new password sends no mail', async () => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
     const browser = server.browser();
@@ -224,6 +263,22 @@ describe('changes to how an account signs in are mailed to it', () => {
     expect(removed.subject).toBe('En autentiseringsapp har tagits bort från ditt Helios-konto');
     expect(removed.text).not.toContain('administratör');
     expectNothingSecret(removed, [browser]);
+  });
+
+  test('authenticator apps removed by keeping one at sign-in', async () => {
+    const account = await createAccount(server.ctx, { password: PASSWORD, totpCount: 2, locale: 'sv' });
+    const browser = server.browser();
+    const started = await browser.api.call('start', { body: { email: account.email } });
+    const afterPassword = await browser.api.call('verifyPassword', {
+      body: { session_id: started.session_id as string, email: account.email, password: PASSWORD },
+    });
+    expect(afterPassword.state).toBe('TOTPResetRequired');
+    const code = totpCode(account.totp[1] as string);
+    await browser.api.call('mergeMfa', { body: { session_id: afterPassword.session_id as string, totp_code: code } });
+    const mail = await server.waitForMail(account.email);
+    expect(mail.subject).toBe('En autentiseringsapp har tagits bort från ditt Helios-konto');
+    expect(mail.text).not.toContain(code);
+    expectNothingSecret(mail, [browser]);
   });
 
   test('a security key registered on the profile', async () => {
