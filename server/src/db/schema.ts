@@ -259,7 +259,8 @@ export const mailOutbox = pgTable(
     /** When a worker may next take it: now, after a failed try (backoff), or once the lease of
      * the worker holding it runs out. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the code or link in it stops working: unsent by then, it is dropped. */
+    /** When it is no longer worth sending (the code or link in it stops working; a day for security
+     * mail): unsent by then, it is dropped. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     doneAt: timestamp('done_at', { withTimezone: true }),
     /** Why the last try failed or the mail was dropped: an error code, never a server's text. */

@@ -10,8 +10,9 @@ import { resetTemplate } from './templates/reset';
 /** The kinds of mail; the log names a mail by its kind, never by its body. */
 export type MailKind = 'code' | 'no_account' | 'reset' | SecurityMailKind;
 
-/** A mail to write to the outbox. `validForMs`: how long what it carries works (the code, the
- * link); a mail not delivered by then is dropped, not sent late. */
+/** A mail to write to the outbox. `validForMs`: how long it is worth sending — as long as the
+ * code or link it carries works, a day for security mail; one not delivered by then is dropped,
+ * not sent late. */
 export type Mail = { kind: MailKind; to: string; subject: string; text: string; html?: string; validForMs: number };
 
 /** As long as the code or link works, which the texts state (10 and 60 minutes). */
