@@ -23,9 +23,10 @@ const hashOf = (ctx: Context, browserId: string) => ctx.secrets.mac(`known-brows
 
 /**
  * At a completed sign-in: the browser keeps (or gets) its id in the cookie, and the account
- * remembers the browser in the background (the answer does not wait for it). A browser new to an account that already has known browsers
- * is mailed about; the first browser an account is seen in is not (its first sign-in, or its
- * first since browsers are remembered), as there is nothing yet to tell it apart from.
+ * remembers the browser in the background (the answer does not wait for it). A browser new to an
+ * account that already has known browsers is mailed about; the first browser an account is seen
+ * in is not (its first sign-in, or its first since browsers are remembered), as there is nothing
+ * yet to tell it apart from.
  */
 export function noteSignInBrowser(
   ctx: Context,
