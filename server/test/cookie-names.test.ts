@@ -51,7 +51,7 @@ async function signIn() {
 }
 
 describe('cookie names over HTTPS', () => {
-  test('the portal session, the remembered browser, the trusted device and the login are __Host- cookies: Secure, Path=/, no Domain', async () => {
+  test('the portal session, the remembered browser, the trusted device, the browser id and the login are __Host- cookies: Secure, Path=/, no Domain', async () => {
     const lines = await signIn();
     const names = lines.map((line) => pairOf(line).split('=')[0]);
     expect(names).toEqual(
@@ -59,11 +59,13 @@ describe('cookie names over HTTPS', () => {
         '__Host-helios_session',
         '__Host-helios_mfa_remember',
         '__Host-helios_device',
+        '__Host-helios_browser',
         '__Host-helios_login',
       ]),
     );
     expect(names).not.toContain('helios_session');
     expect(names).not.toContain('helios_device');
+    expect(names).not.toContain('helios_browser');
     expect(names).not.toContain('helios_login');
     for (const line of lines.filter((l) => l.startsWith('__Host-'))) {
       const attributes = line.split(';').map((a) => a.trim().toLowerCase());

@@ -60,7 +60,7 @@ async function atSecondFactor(email: string) {
   return { browser, sessionId: response.session_id as string };
 }
 
-function useCode(browser: Browser, sessionId: string, code: string) {
+function enterRecoveryCode(browser: Browser, sessionId: string, code: string) {
   return browser.api.call('verifyRecoveryCode', { body: { session_id: sessionId, recovery_code: code } });
 }
 
@@ -122,7 +122,7 @@ describe('signing in with a recovery code', () => {
     const code = codes[3] as string;
     const mailsBefore = await server.mailCount(account.email);
     const first = await atSecondFactor(account.email);
-    const done = await useCode(first.browser, first.sessionId, code);
+    const done = await enterRecoveryCode(first.browser, first.sessionId, code);
     expect(done.state).toBe('Done');
     expect((await first.browser.api.call('session')).email).toBe(account.email);
 
@@ -136,7 +136,7 @@ describe('signing in with a recovery code', () => {
     expect(await profile.api.call('recoveryCodes')).toEqual({ remaining: 9 });
 
     const second = await atSecondFactor(account.email);
-    const replayed = await rejected(useCode(second.browser, second.sessionId, code));
+    const replayed = await rejected(enterRecoveryCode(second.browser, second.sessionId, code));
     expect(replayed.status).toBe(401);
     expect(replayed.type).toBe(ErrorCode.invalidRecoveryCode);
     expect(await profile.api.call('recoveryCodes')).toEqual({ remaining: 9 });
@@ -146,8 +146,8 @@ describe('signing in with a recovery code', () => {
     const { account, codes } = await accountWithCodes();
     const [a, b] = await Promise.all([atSecondFactor(account.email), atSecondFactor(account.email)]);
     const outcomes = await Promise.allSettled([
-      useCode(a.browser, a.sessionId, codes[0] as string),
-      useCode(b.browser, b.sessionId, codes[0] as string),
+      enterRecoveryCode(a.browser, a.sessionId, codes[0] as string),
+      enterRecoveryCode(b.browser, b.sessionId, codes[0] as string),
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
@@ -158,14 +158,14 @@ describe('signing in with a recovery code', () => {
     const { account, codes } = await accountWithCodes();
     const { browser, sessionId } = await atSecondFactor(account.email);
     const typed = ` ${(codes[1] as string).toUpperCase().replace('-', ' ')} `;
-    expect((await useCode(browser, sessionId, typed)).state).toBe('Done');
+    expect((await enterRecoveryCode(browser, sessionId, typed)).state).toBe('Done');
   });
 
   test('the mail is in the account’s language', async () => {
     const { account, codes } = await accountWithCodes({ locale: 'sv' });
     const mailsBefore = await server.mailCount(account.email);
     const { browser, sessionId } = await atSecondFactor(account.email);
-    await useCode(browser, sessionId, codes[0] as string);
+    await enterRecoveryCode(browser, sessionId, codes[0] as string);
     const mail = await server.waitForMail(account.email, mailsBefore);
     expect(mail.subject).toBe('En återställningskod användes för att logga in');
     expect(mail.text).toContain('9 återställningskoder finns kvar.');
@@ -174,14 +174,14 @@ describe('signing in with a recovery code', () => {
   test('a wrong recovery code counts toward the lockout, and is audited', async () => {
     const { account, codes } = await accountWithCodes();
     const { browser, sessionId } = await atSecondFactor(account.email);
-    const wrong = await rejected(useCode(browser, sessionId, 'aaaaa-aaaaa'));
+    const wrong = await rejected(enterRecoveryCode(browser, sessionId, 'aaaaa-aaaaa'));
     expect(wrong.status).toBe(401);
     expect(wrong.type).toBe(ErrorCode.invalidRecoveryCode);
     let last: ApiError | undefined;
-    for (let i = 1; i < 10; i++) last = await rejected(useCode(browser, sessionId, 'zzzzz-zzzzz'));
+    for (let i = 1; i < 10; i++) last = await rejected(enterRecoveryCode(browser, sessionId, 'zzzzz-zzzzz'));
     expect(last?.type).toBe(ErrorCode.accountLocked);
     // Locked, even a right code is refused with the same answer.
-    const locked = await rejected(useCode(browser, sessionId, codes[0] as string));
+    const locked = await rejected(enterRecoveryCode(browser, sessionId, codes[0] as string));
     expect(locked.type).toBe(ErrorCode.accountLocked);
     const audited = await server.ctx.db
       .select({ action: auditEvents.action })
@@ -194,7 +194,7 @@ describe('signing in with a recovery code', () => {
     const { account, codes } = await accountWithCodes();
     const browser = server.browser();
     const started = await browser.api.call('start', { body: { email: account.email } });
-    const refused = await rejected(useCode(browser, started.session_id as string, codes[0] as string));
+    const refused = await rejected(enterRecoveryCode(browser, started.session_id as string, codes[0] as string));
     expect(refused.status).toBe(409);
     expect(refused.type).toBe(ErrorCode.invalidLoginSessionState);
     expect(await storedCodes(account.id).then((rows) => rows.filter((r) => r.usedAt))).toHaveLength(0);
@@ -204,14 +204,14 @@ describe('signing in with a recovery code', () => {
     const one = await accountWithCodes();
     const other = await accountWithCodes();
     const { browser, sessionId } = await atSecondFactor(other.account.email);
-    const refused = await rejected(useCode(browser, sessionId, one.codes[0] as string));
+    const refused = await rejected(enterRecoveryCode(browser, sessionId, one.codes[0] as string));
     expect(refused.type).toBe(ErrorCode.invalidRecoveryCode);
   });
 
   test('a malformed code is refused with the error shape', async () => {
     const { account } = await accountWithCodes();
     const { browser, sessionId } = await atSecondFactor(account.email);
-    const refused = await rejected(useCode(browser, sessionId, '<script>'));
+    const refused = await rejected(enterRecoveryCode(browser, sessionId, '<script>'));
     expect(refused.status).toBe(422);
     expect(refused.type).toBe(ErrorCode.validation);
   });
@@ -228,11 +228,11 @@ describe('regenerating from the profile', () => {
     expect(row).toMatchObject({ targetType: 'account', targetId: account.id });
 
     const old = await atSecondFactor(account.email);
-    expect((await rejected(useCode(old.browser, old.sessionId, codes[0] as string))).type).toBe(
+    expect((await rejected(enterRecoveryCode(old.browser, old.sessionId, codes[0] as string))).type).toBe(
       ErrorCode.invalidRecoveryCode,
     );
     const next = await atSecondFactor(account.email);
-    expect((await useCode(next.browser, next.sessionId, fresh[0] as string)).state).toBe('Done');
+    expect((await enterRecoveryCode(next.browser, next.sessionId, fresh[0] as string)).state).toBe('Done');
     expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 9 });
   });
 

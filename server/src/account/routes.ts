@@ -15,6 +15,7 @@ import { registerCachedSession, registerSession } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { liftDeviceLocks } from '../login/lock';
+import { secondFactorMethodOf, securityMail } from '../mail/security';
 import { handOver } from '../oidc/provider';
 import { issueFirstRecoveryCodes, recoveryCodesIssued } from '../recovery/repository';
 import { changePassword } from '../reset/repository';
@@ -111,6 +112,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       const now = ctx.now();
       const step = matchingStep(ctx.secrets.open(sealed), body.totp_code, now);
       if (step === null) throw errors.invalidTotp();
+      const notice = await securityMail(ctx, account, { kind: 'second_factor_added', method: 'totp' });
       // Registering a new authenticator removes the old ones: like any removed credential, it
       // ends every other session of the account, in the same transaction. An account without
       // recovery codes gets them with it.
@@ -131,9 +133,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
               details: { replaced },
             }),
           );
+          await ctx.outbox.add(tx, notice);
           return issueFirstRecoveryCodes(ctx, tx, account.id, recoveryCodesIssued(account.id, request.ip));
         },
       );
+      ctx.outbox.nudge();
       await ctx.store.del(pendingKey(account.id));
       const user = await info(account);
       return issued ? { ...user, recovery_codes: issued } : user;
@@ -163,18 +167,28 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       if (credential.type === 'password' && account.isUser) {
         throw new HttpError(409, ErrorCode.cannotDeletePassword, 'The password of a user account cannot be removed');
       }
-      // Every other session of the account ends with the credential, in one transaction; the
-      // person keeps this one.
-      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'credential_removed' }, (tx) =>
-        removeCredential(tx, credential.id, {
-          actor: account.id,
-          action: 'credential.deleted',
-          targetType: 'credential',
-          targetId: credential.id,
-          ip: request.ip,
-          details: { type: credential.type },
-        }),
+      const method = secondFactorMethodOf(credential);
+      const notice =
+        method && (await securityMail(ctx, account, { kind: 'second_factor_removed', method, byAdmin: false }));
+      // Every other session of the account ends with the credential, in one transaction (with
+      // the mail about a removed second factor); the person keeps this one.
+      await endAccountSessions(
+        ctx,
+        account.id,
+        { exceptKey: session.key, reason: 'credential_removed' },
+        async (tx) => {
+          await removeCredential(tx, credential.id, {
+            actor: account.id,
+            action: 'credential.deleted',
+            targetType: 'credential',
+            targetId: credential.id,
+            ip: request.ip,
+            details: { type: credential.type },
+          });
+          if (notice) await ctx.outbox.add(tx, notice);
+        },
       );
+      ctx.outbox.nudge();
       return info(account);
     },
     STEP_UP,
@@ -191,10 +205,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       if (problems.length > 0) throw weakPassword(problems);
       const replaced = (await credentialsOf(ctx.db, account.id)).some((c) => c.type === 'password');
       const secret = await hashPassword(body.password);
-      // Like a reset: the new password and the end of every other session and token commit
-      // together; the person keeps this session.
-      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'password_changed' }, (tx) =>
-        changePassword(
+      const notice = await securityMail(ctx, account, { kind: 'password_changed' });
+      // Like a reset: the new password, the end of every other session and token, and the mail
+      // telling of it commit together; the person keeps this session.
+      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'password_changed' }, async (tx) => {
+        await changePassword(
           ctx,
           account.id,
           secret,
@@ -207,8 +222,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
             details: { replaced },
           },
           tx,
-        ),
-      );
+        );
+        await ctx.outbox.add(tx, notice);
+      });
+      ctx.outbox.nudge();
       await liftDeviceLocks(ctx, account.id);
       return info(account);
     },

@@ -7,6 +7,7 @@ import type { Context } from '../context';
 import { accounts, credentials, passwordResets } from '../db/schema';
 import { registerAdmin } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
+import { secondFactorMethodOf, securityMail } from '../mail/security';
 import { resetMail } from '../mail/templates';
 import { resetLink } from '../reset/links';
 import { issueAuditedResetLink } from '../reset/repository';
@@ -78,8 +79,11 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
     // The way the account signs in changed: every session it has, and every token, ends with the
     // credential, in one transaction — but the session of an admin removing a credential of their own.
     const own = account.id === call.admin.id ? await currentSession(ctx, call.request) : null;
-    await endAccountSessions(ctx, account.id, { exceptKey: own?.key, reason: 'credential_removed' }, (tx) =>
-      removeCredential(
+    const method = secondFactorMethodOf(credential);
+    const notice =
+      method && (await securityMail(ctx, account, { kind: 'second_factor_removed', method, byAdmin: true }));
+    await endAccountSessions(ctx, account.id, { exceptKey: own?.key, reason: 'credential_removed' }, async (tx) => {
+      await removeCredential(
         tx,
         credential.id,
         adminAuditRow(call, {
@@ -87,8 +91,10 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
           target: { type: 'account', id: account.id },
           details: { credential_id: credential.id, type: credential.type },
         }),
-      ),
-    );
+      );
+      if (notice) await ctx.outbox.add(tx, notice);
+    });
+    ctx.outbox.nudge();
     const [view] = await adminAccounts(ctx, [account]);
     return view;
   });

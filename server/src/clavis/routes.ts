@@ -6,6 +6,7 @@ import type { Context } from '../context';
 import { tenants } from '../db/schema';
 import { errors, HttpError } from '../http/errors';
 import { registerGuarded } from '../http/routes';
+import { securityMail } from '../mail/security';
 import { limit, rateRules } from '../security/rate-limit';
 import { takeClavis } from './clavis';
 import { instanceTenantOf } from './client-auth';
@@ -34,13 +35,18 @@ export function registerClavisRoutes(app: FastifyInstance, ctx: Context) {
     const [tenant] = await ctx.db.select().from(tenants).where(eq(tenants.id, record.tenantId));
     const account = await findAccount(ctx.db, record.accountId);
     if (!tenant || !account) throw invalidClavis();
-    await audit(ctx.db, {
-      actor: record.issuedBy,
-      action: 'clavis.redeemed',
-      targetType: 'account',
-      targetId: account.id,
-      ip: request.ip,
-      details: { tenant_id: tenant.id },
+    // The account's holder is told that an admin signed in as them, with the audit row of it.
+    const notice = await securityMail(ctx, account, { kind: 'admin_signed_in_as_you', tenant: tenant.name });
+    await ctx.outbox.transaction(async (tx, queue) => {
+      await audit(tx, {
+        actor: record.issuedBy,
+        action: 'clavis.redeemed',
+        targetType: 'account',
+        targetId: account.id,
+        ip: request.ip,
+        details: { tenant_id: tenant.id },
+      });
+      await queue(notice);
     });
     return {
       account_id: account.id,

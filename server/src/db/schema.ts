@@ -231,6 +231,25 @@ export const notificationTenants = pgTable(
   ],
 );
 
+/** The browsers an account has completed a sign-in in, by the keyed hash of the random id in
+ * each browser's `helios_browser` cookie (`session/known-browsers.ts`): a sign-in from a browser
+ * not among them is mailed to the account's holder. The most recently seen few are kept. */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.browserHash] }),
+    index('known_browsers_account_seen_idx').on(t.accountId, t.lastSeenAt),
+  ],
+);
+
 /** Every mail, written in the transaction of the change it tells of and delivered by the outbox
  * worker of some node (`mail/outbox.ts`): over SMTP, or to the log in embedded mode. */
 export const mailOutbox = pgTable(
@@ -244,7 +263,7 @@ export const mailOutbox = pgTable(
      * for newer mail. */
     textBody: text('text_body'),
     htmlBody: text('html_body'),
-    /** What the mail is (`code`, `no_account`, `reset`, `recovery_code_used`): for the log, which
+    /** What the mail is (`code`, `reset`, `password_changed`, … `MailKind`): for the log, which
      * never holds a body. */
     kind: text('kind').notNull().default('mail'),
     /** Text and HTML sealed under the server secret (they hold codes and reset links); cleared
@@ -257,7 +276,8 @@ export const mailOutbox = pgTable(
     /** When a worker may next take it: now, after a failed try (backoff), or once the lease of
      * the worker holding it runs out. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the code or link in it stops working: unsent by then, it is dropped. */
+    /** When it is no longer worth sending (the code or link in it stops working; a day for security
+     * mail): unsent by then, it is dropped. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     doneAt: timestamp('done_at', { withTimezone: true }),
     /** Why the last try failed or the mail was dropped: an error code, never a server's text. */

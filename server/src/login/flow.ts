@@ -9,6 +9,7 @@ import {
 } from '../accounts/repository';
 import type { Context } from '../context';
 import { errors, type HttpError } from '../http/errors';
+import { noteSignInBrowser } from '../session/known-browsers';
 import { rememberBrowser, startPortalSession } from '../session/portal-session';
 import { trustDevice } from '../session/trusted-device';
 import { lockScopeOf, recordFailure, recordSuccess } from './lock';
@@ -72,6 +73,7 @@ export function loginFlow(ctx: Context) {
       const scope = lockScopeOf(ctx, request, account.id);
       await recordSuccess(ctx, account, { ip: request.ip, via: session.via, scope });
       trustDevice(ctx, request, reply, account.id);
+      noteSignInBrowser(ctx, request, reply, account);
       await Promise.all([
         saveLoginSession(ctx, next),
         startPortalSession(

@@ -10,7 +10,8 @@ import {
 import type { Context } from '../context';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
-import { codeMail, localeFromAcceptLanguage, noAccountMail, recoveryCodeUsedMail } from '../mail/templates';
+import { securityMail } from '../mail/security';
+import { codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
 import { signedInSince } from '../oidc/sign-in';
 import { spendRecoveryCode } from '../recovery/repository';
 import { mailQuotas, takeMailQuota } from '../security/mail-quota';
@@ -97,9 +98,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       const quota = account ? mailQuotas.signInCode : mailQuotas.noAccount;
       if (await takeMailQuota(ctx, quota, body.email)) {
         const code = await issueCode(ctx, body.email);
-        const mail = account
+        const mail = await (account
           ? codeMail(body.email, code, account.locale === 'sv' ? 'sv' : 'en')
-          : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language']));
+          : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language'])));
         await ctx.outbox.send(mail);
       } else {
         request.log.info({ quota: quota.name, domain: body.email.split('@').pop() }, 'mail quota reached, none sent');
@@ -168,7 +169,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
           ip: request.ip,
           details: { remaining: left },
         }),
-        (left) => recoveryCodeUsedMail(account.email, left, account.locale === 'sv' ? 'sv' : 'en'),
+        (left) => securityMail(ctx, account, { kind: 'recovery_code_used', remaining: left }),
       );
       if (remaining === null)
         throw await refuse(request, account, 'login.recovery_code_failed', errors.invalidRecoveryCode);
@@ -184,18 +185,26 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
       if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
       const kept = await verifyTotp(ctx, creds, body.totp_code);
       if (!kept) throw await refuse(request, account, 'login.totp_failed', errors.invalidTotp);
-      // The other authenticators are removed: every session of the account ends with them, in
-      // one transaction (the portal session this login starts comes after, and lives).
-      await endAccountSessions(ctx, account.id, { reason: 'credential_removed' }, (tx) =>
-        keepOneAuthenticator(tx, account.id, kept.id, {
+      const notice = await securityMail(ctx, account, {
+        kind: 'second_factor_removed',
+        method: 'totp',
+        byAdmin: false,
+      });
+      // The other authenticators are removed: every session of the account ends with them, and
+      // the mail telling of it is written, in one transaction (the portal session this login
+      // starts comes after, and lives).
+      await endAccountSessions(ctx, account.id, { reason: 'credential_removed' }, async (tx) => {
+        await keepOneAuthenticator(tx, account.id, kept.id, {
           actor: account.id,
           action: 'credential.totp_merged',
           targetType: 'account',
           targetId: account.id,
           ip: request.ip,
           details: { kept: kept.id },
-        }),
-      );
+        });
+        await ctx.outbox.add(tx, notice);
+      });
+      ctx.outbox.nudge();
       const after = await credentialsOf(ctx.db, account.id);
       return passSecondFactor(request, reply, session, account, after, 'totp', false);
     });

@@ -74,7 +74,7 @@ export async function spendRecoveryCode(
   accountId: string,
   typed: string,
   row: (remaining: number) => AuditInput,
-  mail: (remaining: number) => Mail,
+  mail: (remaining: number) => Promise<Mail>,
 ): Promise<number | null> {
   const normalized = normalizeRecoveryCode(typed);
   const wanted = hashOf(ctx, accountId, normalized ?? '');
@@ -95,7 +95,7 @@ export async function spendRecoveryCode(
     if (spent.length !== 1) return null;
     const remaining = unused.length - 1;
     await audit(tx, row(remaining));
-    await queue(mail(remaining));
+    await queue(await mail(remaining));
     return remaining;
   });
 }

@@ -15,12 +15,12 @@ export function issueAuditedResetLink(
   accountId: string,
   type: string | null,
   row: AuditInput,
-  mailFor: (link: string) => Mail,
+  mailFor: (link: string) => Promise<Mail>,
 ): Promise<void> {
   return ctx.outbox.transaction(async (tx, queue) => {
     const link = await issueResetLink(ctx, accountId, type, tx);
     await audit(tx, row);
-    await queue(mailFor(link));
+    await queue(await mailFor(link));
   });
 }
 

@@ -1,12 +1,13 @@
 import { routes } from '@helios/api';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { findAccountByEmail } from '../accounts/repository';
+import { findAccount, findAccountByEmail } from '../accounts/repository';
 import type { Context } from '../context';
 import { passwordResets } from '../db/schema';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { liftDeviceLocks } from '../login/lock';
+import { securityMail } from '../mail/security';
 import { localeFromAcceptLanguage, resetMail } from '../mail/templates';
 import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
 import { limit, rateRules } from '../security/rate-limit';
@@ -64,6 +65,8 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     if (!reset) throw errors.tokenInvalid();
     if (problems.length > 0) throw weakPassword(problems);
     const secret = await hashPassword(body.password);
+    const account = await findAccount(ctx.db, reset.accountId);
+    const notice = account && (await securityMail(ctx, account, { kind: 'password_reset' }));
     const row = {
       actor: reset.accountId,
       action: 'password_reset.completed',
@@ -71,11 +74,13 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
       targetId: reset.accountId,
       ip: request.ip,
     };
-    // The new password and the end of every session, grant and token of the account commit
-    // together: a reset is never left with the old sessions alive.
+    // The new password, the end of every session, grant and token of the account and the mail
+    // telling of it commit together: a reset is never left with the old sessions alive.
     await endAccountSessions(ctx, reset.accountId, { reason: 'password_reset' }, async (tx) => {
       if (!(await completeReset(ctx, reset, secret, row, tx))) throw errors.tokenInvalid();
+      if (notice) await ctx.outbox.add(tx, notice);
     });
+    ctx.outbox.nudge();
     await liftDeviceLocks(ctx, reset.accountId);
     return { type: reset.type };
   });

@@ -63,7 +63,7 @@ export function registerReauthRoutes(app: FastifyInstance, ctx: Context) {
       return;
     }
     const code = await issueCode(ctx, account.email);
-    await ctx.outbox.send(codeMail(account.email, code, account.locale === 'sv' ? 'sv' : 'en'));
+    await ctx.outbox.send(await codeMail(account.email, code, account.locale === 'sv' ? 'sv' : 'en'));
   }
 
   async function proveFirstFactor(

@@ -34,8 +34,9 @@ export function webauthnCredentialOf(row: CredentialRow): WebAuthnCredential {
   };
 }
 
-/** Saves a verified new key and its audit row, in one transaction; null (and nothing written)
- * when that credential id is already registered (to anyone). */
+/** Saves a verified new key, its audit row and the mail telling of it (`notice`), in one
+ * transaction; null (and nothing written) when that credential id is already registered (to
+ * anyone). */
 export async function saveSecurityKey(
   ctx: Context,
   accountId: string,
@@ -70,7 +71,10 @@ export async function saveSecurityKey(
     await alongside?.(tx);
     return key;
   });
-  if (saved) await ctx.accountViews.changed(accountId);
+  if (saved) {
+    ctx.outbox.nudge();
+    await ctx.accountViews.changed(accountId);
+  }
   return saved;
 }
 

@@ -14,6 +14,7 @@ import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
+import { securityMail } from '../mail/security';
 import { issueFirstRecoveryCodes, recoveryCodesIssued } from '../recovery/repository';
 import { limit, rateRules } from '../security/rate-limit';
 // Registering a security key adds a way to sign in: it needs a recent sign-in (step-up).
@@ -140,7 +141,9 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
         throw webauthnErrors.registrationFailed();
       }
       if (!verification.verified) throw webauthnErrors.registrationFailed();
-      const { aaguid } = verification.registrationInfo;
+      const { aaguid, credentialDeviceType } = verification.registrationInfo;
+      const method = credentialDeviceType === 'multiDevice' ? 'passkey' : 'security_key';
+      const notice = await securityMail(ctx, account, { kind: 'second_factor_added', method });
       // An account without recovery codes (its first second factor) gets them with the key.
       let issued: string[] | null = null;
       const saved = await saveSecurityKey(
@@ -157,6 +160,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
           details: { aaguid },
         }),
         async (tx) => {
+          await ctx.outbox.add(tx, notice);
           issued = await issueFirstRecoveryCodes(ctx, tx, account.id, recoveryCodesIssued(account.id, request.ip));
         },
       );

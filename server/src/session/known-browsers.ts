@@ -1,0 +1,90 @@
+import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountRow } from '../accounts/repository';
+import type { Context } from '../context';
+import type { Database } from '../db/client';
+import { knownBrowsers } from '../db/schema';
+import { securityMail } from '../mail/security';
+import { randomToken } from '../security/tokens';
+import { cookieOptions, requestCookies } from './portal-session';
+import { cookieName } from './request-cookies';
+
+/** The browser's own random id, the same for every account signed in on it. Only its keyed hash
+ * is stored, so the table cannot be turned back into cookies. */
+export const BROWSER_COOKIE = 'helios_browser';
+/** Renewed at each sign-in; a browser unused for longer starts again as a new one. */
+const BROWSER_COOKIE_MS = 365 * 24 * 60 * 60_000;
+/** The browsers remembered per account: the most recently used ones. */
+export const KNOWN_BROWSERS_PER_ACCOUNT = 20;
+/** `randomToken()`: 32 random bytes, base64url. Anything else is not a cookie Helios set. */
+const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (ctx: Context, browserId: string) => ctx.secrets.mac(`known-browser:${browserId}`);
+
+/**
+ * At a completed sign-in: the browser keeps (or gets) its id in the cookie, and the account
+ * remembers the browser in the background (the answer does not wait for it). A browser new to an
+ * account that already has known browsers is mailed about; the first browser an account is seen
+ * in is not (its first sign-in, or its first since browsers are remembered), as there is nothing
+ * yet to tell it apart from.
+ */
+export function noteSignInBrowser(
+  ctx: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: Pick<AccountRow, 'id' | 'email' | 'locale'>,
+) {
+  const sent = requestCookies(request)[cookieName(ctx.config, BROWSER_COOKIE)];
+  const browserId = sent && BROWSER_ID.test(sent) ? sent : randomToken();
+  reply.setCookie(cookieName(ctx.config, BROWSER_COOKIE), browserId, cookieOptions(ctx, BROWSER_COOKIE_MS));
+  const userAgent = request.headers['user-agent'];
+  ctx.background('remember the sign-in browser', () =>
+    rememberBrowser(ctx, account, hashOf(ctx, browserId), userAgent),
+  );
+}
+
+/** The browser recorded for the account (or its last use updated), the account's browsers cut
+ * to the most recent, and the mail about a new one, in one transaction. A second sign-in racing
+ * the first from the same new browser finds its row and sends nothing. */
+async function rememberBrowser(
+  ctx: Context,
+  account: Pick<AccountRow, 'id' | 'email' | 'locale'>,
+  browserHash: string,
+  userAgent: string | undefined,
+) {
+  const accountId = account.id;
+  const now = ctx.now();
+  await ctx.outbox.transaction(async (tx, queue) => {
+    const added = await tx
+      .insert(knownBrowsers)
+      .values({ accountId, browserHash, firstSeenAt: now, lastSeenAt: now })
+      .onConflictDoNothing()
+      .returning({ accountId: knownBrowsers.accountId });
+    if (added.length === 0) {
+      await tx
+        .update(knownBrowsers)
+        .set({ lastSeenAt: now })
+        .where(and(eq(knownBrowsers.accountId, accountId), eq(knownBrowsers.browserHash, browserHash)));
+      return;
+    }
+    const [others] = await tx
+      .select({ count: count() })
+      .from(knownBrowsers)
+      .where(and(eq(knownBrowsers.accountId, accountId), ne(knownBrowsers.browserHash, browserHash)));
+    if ((others?.count ?? 0) > 0)
+      await queue(await securityMail(ctx, account, { kind: 'new_browser_sign_in', userAgent }));
+    await keepMostRecent(tx, account.id);
+  });
+}
+
+async function keepMostRecent(tx: Database, accountId: string) {
+  const recent = tx
+    .select({ browserHash: knownBrowsers.browserHash })
+    .from(knownBrowsers)
+    .where(eq(knownBrowsers.accountId, accountId))
+    .orderBy(desc(knownBrowsers.lastSeenAt))
+    .limit(KNOWN_BROWSERS_PER_ACCOUNT);
+  await tx
+    .delete(knownBrowsers)
+    .where(and(eq(knownBrowsers.accountId, accountId), notInArray(knownBrowsers.browserHash, recent)));
+}
