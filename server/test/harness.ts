@@ -299,15 +299,20 @@ export async function startTestServer(options: TestServerOptions = {}) {
     return caught;
   }
 
-  /** Waits for the newest mail to an address (mail leaves after the answer). */
-  async function waitForMail(to: string, after = 0): Promise<CaughtMail> {
+  /** Waits for the newest mail to an address after its first `after` (mail leaves after the
+   * answer); with `subject`, for the newest such mail with that subject (a sign-in from a browser
+   * the account has not used before brings a mail of its own). */
+  async function waitForMail(to: string, after = 0, subject?: string): Promise<CaughtMail> {
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline) {
-      const found = (await mails()).filter((mail) => mail.to === to);
-      if (found.length > after) return found[found.length - 1] as CaughtMail;
+      const found = (await mails())
+        .filter((mail) => mail.to === to)
+        .slice(after)
+        .filter((mail) => subject === undefined || mail.subject === subject);
+      if (found.length > 0) return found[found.length - 1] as CaughtMail;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    throw new Error(`no mail to ${to} within 5 s`);
+    throw new Error(`no mail to ${to}${subject ? ` with the subject "${subject}"` : ''} within 5 s`);
   }
 
   async function mailCount(to: string) {

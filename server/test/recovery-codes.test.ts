@@ -5,9 +5,8 @@ import { auditEvents, credentials, recoveryCodes } from '../src/db/schema';
 import { sha256 } from '../src/security/tokens';
 import { auditRows, failure as rejected, signedInAdmin } from './admin-helpers';
 import { creation, SoftwareAuthenticator } from './authenticator';
-import { eventually } from './eventually';
 import { createAccount, PASSWORD, totpCode } from './fixtures';
-import { type Browser, type CaughtMail, startTestServer, type TestServer } from './harness';
+import { type Browser, startTestServer, type TestServer } from './harness';
 
 /**
  * Recovery codes: ten single-use stand-ins for the second factor, given with the first one. The
@@ -54,16 +53,6 @@ async function accountWithCodes(options: { locale?: 'sv' | 'en' } = {}) {
 }
 
 /** A new browser past the password, at the second factor. */
-/** The mail with this subject among those sent to `to` after the first `after` (a sign-in from a
- * browser the account has not used before brings its own mail too). */
-async function mailWithSubject(to: string, after: number, subject: string) {
-  const sentSince = async () => (await server.mails()).filter((mail) => mail.to === to).slice(after);
-  await eventually(`a mail "${subject}" to ${to}`, async () =>
-    (await sentSince()).some((mail) => mail.subject === subject),
-  );
-  return (await sentSince()).find((mail) => mail.subject === subject) as CaughtMail;
-}
-
 async function atSecondFactor(email: string) {
   const browser = server.browser();
   const response = await signInWithPassword(browser, email);
@@ -140,7 +129,7 @@ describe('signing in with a recovery code', () => {
     const [used] = await auditRows(server, account.id, 'login.recovery_code_used');
     expect(used).toMatchObject({ targetType: 'account', targetId: account.id });
     expect(used?.details).toEqual({ remaining: 9 });
-    const mail = await mailWithSubject(account.email, mailsBefore, 'A recovery code was used');
+    const mail = await server.waitForMail(account.email, mailsBefore, 'A recovery code was used');
     expect(mail.text).toContain('You have 9 unused recovery codes left.');
     expect(mail.text).not.toContain(code);
     expect(await profile.api.call('recoveryCodes')).toEqual({ remaining: 9 });
@@ -176,7 +165,7 @@ describe('signing in with a recovery code', () => {
     const mailsBefore = await server.mailCount(account.email);
     const { browser, sessionId } = await atSecondFactor(account.email);
     await enterRecoveryCode(browser, sessionId, codes[0] as string);
-    const mail = await mailWithSubject(account.email, mailsBefore, 'En återställningskod har använts');
+    const mail = await server.waitForMail(account.email, mailsBefore, 'En återställningskod har använts');
     expect(mail.text).toContain('Du har 9 oanvända återställningskoder kvar.');
   });
 
