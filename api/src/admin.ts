@@ -208,21 +208,21 @@ const AuditTime = z.string().datetime({ offset: true, message: 'Use an ISO 8601 
  * and `tenant` name the event's target; `action` is one action or several (comma-separated or
  * repeated); `from` is inclusive, `to` exclusive. */
 const AuditFilterFields = z.object({
-    actor: z.string().trim().min(1).max(320).optional(),
-    account: Id.optional(),
-    tenant: Id.optional(),
-    action: z
-      .union([z.string(), z.array(z.string())])
-      .transform((value) =>
-        [value]
-          .flat()
-          .flatMap((item) => item.split(','))
-          .filter((item) => item.trim() !== ''),
-      )
-      .pipe(z.array(AuditActionName).max(50, 'At most 50 actions'))
-      .optional(),
-    from: AuditTime.optional(),
-    to: AuditTime.optional(),
+  actor: z.string().trim().min(1).max(320).optional(),
+  account: Id.optional(),
+  tenant: Id.optional(),
+  action: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      [value]
+        .flat()
+        .flatMap((item) => item.split(','))
+        .filter((item) => item.trim() !== ''),
+    )
+    .pipe(z.array(AuditActionName).max(50, 'At most 50 actions'))
+    .optional(),
+  from: AuditTime.optional(),
+  to: AuditTime.optional(),
 });
 const inOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || Date.parse(f.from) < Date.parse(f.to);
 const rangeMessage = { message: 'The range must end after it starts', path: ['to'] };

@@ -5,8 +5,8 @@ import { auditAdmin } from '../admin/audit';
 import type { Context } from '../context';
 import { registerAdmin } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { decodeCursor, encodeCursor } from './cursor';
 import { csvLine } from './csv';
+import { decodeCursor, encodeCursor } from './cursor';
 import { type AuditFilter, auditActionNames, auditPage } from './query';
 
 /** Rows read per query while the CSV export streams. */

@@ -5,8 +5,8 @@ import { audit } from '../accounts/repository';
 import type { Context } from '../context';
 import { auditEvents, credentials, tenants, tenantUsers } from '../db/schema';
 import { registerSession } from '../http/auth';
-import { methodOf } from '../session/routes';
 import { sessionsOf } from '../session/portal-session';
+import { methodOf } from '../session/routes';
 import { STEP_UP } from '../session/step-up';
 import { OWN_EVENTS_DAYS, OWN_SECURITY_ACTIONS, ownSecurityEvent } from './own-events';
 

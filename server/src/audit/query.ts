@@ -37,7 +37,9 @@ export function auditConditions(db: Database, filter: AuditFilter): SQL[] {
     conditions.push(and(eq(auditEvents.targetType, 'tenant'), eq(auditEvents.targetId, filter.tenant)) as SQL);
   if (filter.action?.length)
     conditions.push(
-      filter.action.length === 1 ? eq(auditEvents.action, filter.action[0] as string) : inArray(auditEvents.action, filter.action),
+      filter.action.length === 1
+        ? eq(auditEvents.action, filter.action[0] as string)
+        : inArray(auditEvents.action, filter.action),
     );
   if (filter.from) conditions.push(gte(auditEvents.at, new Date(filter.from)));
   if (filter.to) conditions.push(lt(auditEvents.at, new Date(filter.to)));
