@@ -1,4 +1,5 @@
 export * from './components/action-menu';
+export * from './components/activity-list';
 export * from './components/alert';
 export * from './components/auth-card';
 export * from './components/auth-method-list';
@@ -10,6 +11,7 @@ export * from './components/checkbox';
 export * from './components/copy-button';
 export * from './components/credential-badges';
 export * from './components/credential-switches';
+export * from './components/date-range-filter';
 export * from './components/deactivation-date';
 export * from './components/empty-state';
 export * from './components/language-flags';
