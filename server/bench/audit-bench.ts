@@ -1,0 +1,189 @@
+/**
+ * The console's audit log at scale: seeds EVENTS audit events (1,000,000 on PostgreSQL, 100,000
+ * embedded; BENCH_AUDIT_EVENTS overrides) spread over 13 months, 20,000 accounts, 2,000 tenants
+ * and the sign-in, failure, credential and admin actions in realistic proportions (one
+ * INSERT … SELECT generate_series), then prints p50/p95 of the console's filtered queries over
+ * real HTTP as an admin: by actor, by target account, by tenant, by action, by date range, a
+ * second page by cursor, and the first page unfiltered. Alone:
+ *   pnpm bench:audit      (from the repository root)
+ * Embedded mode by default; PostgreSQL + Redis when DATABASE_URL and REDIS_URL are set (a
+ * scratch database is created beside DATABASE_URL's and dropped afterwards).
+ */
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { createAccount, PASSWORD } from '../test/fixtures';
+import { type Mode, modeTitle, percentile, signInCookie, startBenchServer } from './lib';
+
+const ACCOUNTS = Number(process.env.BENCH_AUDIT_ACCOUNTS ?? 20_000);
+const TENANTS = Number(process.env.BENCH_AUDIT_TENANTS ?? 2_000);
+const ADMINS = 25;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const CONCURRENCY = 4;
+const PAGE = 50;
+const MONTHS_13_SECONDS = 395 * 24 * 60 * 60;
+
+/** What people do, most often first: a sign-in is far more common than a new security key. */
+const PERSON_ACTIONS = [
+  ...Array(12).fill('login.success'),
+  ...Array(3).fill('logout'),
+  'login.password_failed',
+  'login.password_failed',
+  'login.totp_failed',
+  'login.federated',
+  'reauth.success',
+  'session.signed_out',
+  'password.changed',
+  'password_reset.requested',
+  'password_reset.completed',
+  'credential.totp_registered',
+  'credential.webauthn_registered',
+  'credential.deleted',
+];
+const ADMIN_ACTIONS = [
+  'admin.setting.set',
+  'admin.setting.set',
+  'admin.sms.credits_added',
+  'admin.login_as',
+  'admin.login_as',
+  'admin.password_reset.sent',
+  'admin.credential.deleted',
+  'admin.tenant.deactivation_set',
+  'admin.notification.sent',
+  'admin.tenant.created',
+];
+const ADMIN_ON_ACCOUNTS = new Set(['admin.login_as', 'admin.password_reset.sent', 'admin.credential.deleted']);
+
+type Row = { p50: number; p95: number; rows: number; failures: number };
+
+/** Runs the requests with a few in flight; answers latency percentiles and the mean page size. */
+async function measure(url: (i: number) => string | Promise<string>, cookie: string): Promise<Row> {
+  const latencies: number[] = [];
+  let rows = 0;
+  let failures = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const i = next++;
+        const address = await url(i);
+        const started = performance.now();
+        const response = await fetch(address, { headers: { cookie } });
+        const body = (await response.json()) as { events?: unknown[] };
+        latencies.push(performance.now() - started);
+        if (response.ok) rows += body.events?.length ?? 0;
+        else failures += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), rows: rows / REQUESTS, failures };
+}
+
+export type AuditFigures = { events: number; seedMs: number; rows: Record<string, Row> };
+
+export async function auditBench(mode: Mode, events: number): Promise<AuditFigures> {
+  const server = await startBenchServer(mode);
+  const { ctx } = server.running;
+  const base = server.url;
+  try {
+    const started = performance.now();
+    await ctx.db.execute(sql`
+      insert into accounts (email, name, is_user, is_admin)
+      select 'person' || g || '@bench.example', 'Person ' || g, true, g <= ${ADMINS}
+      from generate_series(1, ${ACCOUNTS}) as g`);
+    await ctx.db.execute(sql`
+      insert into tenants (name, slug, url)
+      select 'Tenant ' || g, 'bench' || g, 'https://bench' || g || '.example.com'
+      from generate_series(1, ${TENANTS}) as g`);
+    // Seven in ten events are a person's own (a failed sign-in has no actor), the rest an admin's;
+    // times spread evenly over 13 months. The multipliers scatter each choice independently.
+    await ctx.db.execute(sql`
+      insert into audit_events (at, actor_account_id, action, target_type, target_id, ip, details)
+      select now() - make_interval(secs => (g * 7919::bigint) % ${MONTHS_13_SECONDS}),
+             case when admin then people.ids[1 + (g * 31) % ${ADMINS}]
+                  when person_action like '%failed' then null
+                  else people.ids[1 + (g * 104729::bigint) % ${ACCOUNTS}] end,
+             case when admin then admin_action else person_action end,
+             case when admin and not on_account then 'tenant' else 'account' end,
+             case when admin and not on_account then places.ids[1 + (g * 6151) % ${TENANTS}]::text
+                  else people.ids[1 + (g * 104729::bigint) % ${ACCOUNTS}]::text end,
+             '198.51.100.' || (g % 250), '{}'::jsonb
+      from generate_series(1, ${events}) as g,
+           (select array_agg(id order by email) as ids from accounts where email like '%@bench.example') as people,
+           (select array_agg(id order by slug) as ids from tenants where slug like 'bench%') as places,
+           lateral (select g % 10 >= 7 as admin,
+                           (${sql.raw(`array[${PERSON_ACTIONS.map((a) => `'${a}'`).join(',')}]`)})[1 + (g * 13) % ${PERSON_ACTIONS.length}] as person_action,
+                           (${sql.raw(`array[${ADMIN_ACTIONS.map((a) => `'${a}'`).join(',')}]`)})[1 + (g * 17) % ${ADMIN_ACTIONS.length}] as admin_action) as pick,
+           lateral (select admin_action in (${sql.raw([...ADMIN_ON_ACCOUNTS].map((a) => `'${a}'`).join(','))}) as on_account) as kind`);
+    await ctx.db.execute(sql`analyze accounts`);
+    await ctx.db.execute(sql`analyze tenants`);
+    await ctx.db.execute(sql`analyze audit_events`);
+    const seedMs = performance.now() - started;
+
+    const admin = await createAccount(ctx, { password: PASSWORD, isAdmin: true });
+    const cookie = await signInCookie(base, admin.email, PASSWORD);
+    const accountIds = (
+      await ctx.db.execute<{ id: string }>(sql`
+      select id from accounts where email like '%@bench.example' order by email`)
+    ).rows.map((r) => r.id);
+    const tenantIds = (
+      await ctx.db.execute<{ id: string }>(sql`
+      select id from tenants where slug like 'bench%' order by slug`)
+    ).rows.map((r) => r.id);
+    const pick = <T>(list: readonly T[], i: number) => list[(i * 7919) % list.length] as T;
+    const log = (query: Record<string, string>) =>
+      `${base}/api/audit/?${new URLSearchParams({ ...query, limit: String(PAGE) })}`;
+    const day = 24 * 60 * 60_000;
+    const week = (i: number) => {
+      const end = Date.now() - ((i * 37) % 380) * day;
+      return { from: new Date(end - 7 * day).toISOString(), to: new Date(end).toISOString() };
+    };
+    /** The address of the second page: the first page's cursor, read beforehand (not timed). */
+    const secondPage = async (query: Record<string, string>) => {
+      const first = (await (await fetch(log(query), { headers: { cookie } })).json()) as { next_cursor: string };
+      return log({ ...query, cursor: first.next_cursor });
+    };
+
+    const rows: Record<string, Row> = {
+      'newest, no filter': await measure(() => log({}), cookie),
+      'by actor (account id)': await measure((i) => log({ actor: pick(accountIds, i) }), cookie),
+      'by actor (email)': await measure(
+        (i) => log({ actor: `person${1 + ((i * 7919) % ACCOUNTS)}@bench.example` }),
+        cookie,
+      ),
+      'by target account': await measure((i) => log({ account: pick(accountIds, i) }), cookie),
+      'by tenant': await measure((i) => log({ tenant: pick(tenantIds, i) }), cookie),
+      'by action (rare)': await measure(() => log({ action: 'credential.webauthn_registered' }), cookie),
+      'by two actions': await measure(() => log({ action: 'login.password_failed,login.totp_failed' }), cookie),
+      'by date range (a week)': await measure((i) => log(week(i)), cookie),
+      'action + date range': await measure((i) => log({ action: 'admin.login_as', ...week(i) }), cookie),
+      'tenant + date range': await measure((i) => log({ tenant: pick(tenantIds, i), ...week(i) }), cookie),
+      'second page by cursor': await measure((i) => secondPage(week(i)), cookie),
+    };
+    return { events, seedMs, rows };
+  } finally {
+    await server.close();
+  }
+}
+
+export function printAudit(figures: AuditFigures) {
+  console.log(`${figures.events} audit events seeded in ${(figures.seedMs / 1000).toFixed(1)} s`);
+  console.log(`${REQUESTS} requests per row, ${CONCURRENCY} in flight, pages of ${PAGE}, over HTTP as an admin\n`);
+  console.log('audit log query                    p50 ms   p95 ms   rows/page   failures');
+  for (const [name, r] of Object.entries(figures.rows)) {
+    console.log(
+      `  ${name.padEnd(32)}${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}  ${r.rows.toFixed(1).padStart(10)}  ${String(r.failures).padStart(9)}`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { DATABASE_URL, REDIS_URL, BENCH_AUDIT_EVENTS } = process.env;
+  const mode: Mode =
+    DATABASE_URL && REDIS_URL
+      ? { name: 'services', databaseUrl: DATABASE_URL, redisUrl: REDIS_URL }
+      : { name: 'embedded' };
+  const events = Number(BENCH_AUDIT_EVENTS ?? (mode.name === 'services' ? 1_000_000 : 100_000));
+  console.log(`Helios audit log — ${modeTitle(mode)}`);
+  printAudit(await auditBench(mode, events));
+}
