@@ -11,6 +11,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { type AuditFilter, auditPageQuery } from '../src/audit/query';
+import type { Database } from '../src/db/client';
 import { createAccount, PASSWORD } from '../test/fixtures';
 import { type Mode, modeTitle, percentile, signInCookie, startBenchServer } from './lib';
 
@@ -97,24 +99,33 @@ export async function auditBench(mode: Mode, events: number): Promise<AuditFigur
       from generate_series(1, ${TENANTS}) as g`);
     // Seven in ten events are a person's own (a failed sign-in has no actor), the rest an admin's;
     // times spread evenly over 13 months. The multipliers scatter each choice independently.
+    const personActions = sql.raw(`array[${PERSON_ACTIONS.map((a) => `'${a}'`).join(',')}]`);
+    const adminActions = sql.raw(`array[${ADMIN_ACTIONS.map((a) => `'${a}'`).join(',')}]`);
+    const onAccounts = sql.raw([...ADMIN_ON_ACCOUNTS].map((a) => `'${a}'`).join(','));
     await ctx.db.execute(sql`
       insert into audit_events (at, actor_account_id, action, target_type, target_id, ip, details)
-      select now() - make_interval(secs => (g * 7919::bigint) % ${MONTHS_13_SECONDS}),
-             case when admin then people.ids[1 + (g * 31) % ${ADMINS}]
-                  when person_action like '%failed' then null
-                  else people.ids[1 + (g * 104729::bigint) % ${ACCOUNTS}] end,
-             case when admin then admin_action else person_action end,
-             case when admin and not on_account then 'tenant' else 'account' end,
-             case when admin and not on_account then places.ids[1 + (g * 6151) % ${TENANTS}]::text
-                  else people.ids[1 + (g * 104729::bigint) % ${ACCOUNTS}]::text end,
-             '198.51.100.' || (g % 250), '{}'::jsonb
-      from generate_series(1, ${events}) as g,
-           (select array_agg(id order by email) as ids from accounts where email like '%@bench.example') as people,
+      select now() - make_interval(secs => pick.seconds),
+             case when pick.admin then people.ids[pick.admin_index]
+                  when pick.person_action like '%failed' then null
+                  else people.ids[pick.person_index] end,
+             case when pick.admin then pick.admin_action else pick.person_action end,
+             case when pick.admin and not kind.on_account then 'tenant' else 'account' end,
+             case when pick.admin and not kind.on_account then places.ids[pick.tenant_index]::text
+                  else people.ids[pick.person_index]::text end,
+             '198.51.100.' || (pick.g % 250), '{}'::jsonb
+      from (select array_agg(id order by email) as ids from accounts where email like '%@bench.example') as people,
            (select array_agg(id order by slug) as ids from tenants where slug like 'bench%') as places,
-           lateral (select g % 10 >= 7 as admin,
-                           (${sql.raw(`array[${PERSON_ACTIONS.map((a) => `'${a}'`).join(',')}]`)})[1 + (g * 13) % ${PERSON_ACTIONS.length}] as person_action,
-                           (${sql.raw(`array[${ADMIN_ACTIONS.map((a) => `'${a}'`).join(',')}]`)})[1 + (g * 17) % ${ADMIN_ACTIONS.length}] as admin_action) as pick,
-           lateral (select admin_action in (${sql.raw([...ADMIN_ON_ACCOUNTS].map((a) => `'${a}'`).join(','))}) as on_account) as kind`);
+           lateral (
+             select g, g % 10 >= 7 as admin,
+                    ((g * 7919) % ${MONTHS_13_SECONDS})::int as seconds,
+                    (1 + (g * 31) % ${ADMINS})::int as admin_index,
+                    (1 + (g * 104729) % ${ACCOUNTS})::int as person_index,
+                    (1 + (g * 6151) % ${TENANTS})::int as tenant_index,
+                    (${personActions})[(1 + (g * 13) % ${PERSON_ACTIONS.length})::int] as person_action,
+                    (${adminActions})[(1 + (g * 17) % ${ADMIN_ACTIONS.length})::int] as admin_action
+             from generate_series(1::bigint, ${events}::bigint) as g
+           ) as pick,
+           lateral (select pick.admin_action in (${onAccounts}) as on_account) as kind`);
     await ctx.db.execute(sql`analyze accounts`);
     await ctx.db.execute(sql`analyze tenants`);
     await ctx.db.execute(sql`analyze audit_events`);
@@ -143,6 +154,22 @@ export async function auditBench(mode: Mode, events: number): Promise<AuditFigur
       const first = (await (await fetch(log(query), { headers: { cookie } })).json()) as { next_cursor: string };
       return log({ ...query, cursor: first.next_cursor });
     };
+
+    if (process.env.BENCH_AUDIT_EXPLAIN) {
+      const shapes: Record<string, AuditFilter> = {
+        newest: {},
+        actor: { actor: pick(accountIds, 1) },
+        account: { account: pick(accountIds, 2) },
+        tenant: { tenant: pick(tenantIds, 3) },
+        'two actions': { action: ['login.password_failed', 'login.totp_failed'] },
+        'a week': week(5),
+      };
+      for (const [name, filter] of Object.entries(shapes)) {
+        const query = auditPageQuery(ctx.db as unknown as Database, filter, null, PAGE);
+        const plan = await ctx.db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers off) ${query}`);
+        console.log(`\n-- ${name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+      }
+    }
 
     const rows: Record<string, Row> = {
       'newest, no filter': await measure(() => log({}), cookie),

@@ -56,18 +56,10 @@ const targetUuid = (type: string, targetType: SQLWrapper, targetId: SQLWrapper) 
 
 export type AuditPageRows = { events: AuditEvent[]; last: AuditCursor | null; more: boolean };
 
-/**
- * One page of the audit log, newest first: keyset paging on (at, id) after `cursor`, so a page
- * deep in the log costs what the first does and a row written meanwhile is never seen twice. The
- * page is cut first and then joined to the actor and the target's account or tenant, so the joins
- * run for the page's rows only.
- */
-export async function auditPage(
-  db: Database,
-  filter: AuditFilter,
-  cursor: AuditCursor | null,
-  limit: number,
-): Promise<AuditPageRows> {
+/** The query of one page of the log (`auditPage`): up to `limit + 1` rows, so the caller knows
+ * whether another page follows. The page is cut first and then joined to the actor and the
+ * target's account or tenant, so the joins run for the page's rows only. */
+export function auditPageQuery(db: Database, filter: AuditFilter, cursor: AuditCursor | null, limit: number) {
   const conditions = auditConditions(db, filter);
   if (cursor) conditions.push(sql`(${auditEvents.at}, ${auditEvents.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
   const page = db
@@ -89,7 +81,7 @@ export async function auditPage(
     .as('page');
   const actor = alias(accounts, 'actor');
   const targetAccount = alias(accounts, 'target_account');
-  const rows = await db
+  return db
     .select({
       id: page.id,
       at: page.at,
@@ -110,6 +102,19 @@ export async function auditPage(
     .leftJoin(targetAccount, eq(targetAccount.id, targetUuid('account', page.targetType, page.targetId)))
     .leftJoin(tenants, eq(tenants.id, targetUuid('tenant', page.targetType, page.targetId)))
     .orderBy(desc(page.at), desc(page.id));
+}
+
+/**
+ * One page of the audit log, newest first: keyset paging on (at, id) after `cursor`, so a page
+ * deep in the log costs what the first does and a row written meanwhile is never seen twice.
+ */
+export async function auditPage(
+  db: Database,
+  filter: AuditFilter,
+  cursor: AuditCursor | null,
+  limit: number,
+): Promise<AuditPageRows> {
+  const rows = await auditPageQuery(db, filter, cursor, limit);
   const more = rows.length > limit;
   const kept = more ? rows.slice(0, limit) : rows;
   const lastRow = kept.at(-1);
