@@ -6,7 +6,7 @@ import type { Context } from '../context';
 import { registerAdmin } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { csvLine } from './csv';
-import { decodeCursor, encodeCursor } from './cursor';
+import { type AuditCursor, decodeCursor, encodeCursor } from './cursor';
 import { type AuditFilter, auditActionNames, auditPage } from './query';
 
 /** Rows read per query while the CSV export streams. */
@@ -54,7 +54,7 @@ export function registerAuditAdminRoutes(app: FastifyInstance, ctx: Context) {
 /** The filtered log as CSV lines, read a batch at a time. */
 async function* csvRows(ctx: Context, filter: AuditFilter): AsyncGenerator<string> {
   yield csvLine(CSV_HEADER);
-  let cursor = null;
+  let cursor: AuditCursor | null = null;
   for (;;) {
     const page = await auditPage(ctx.db, filter, cursor, EXPORT_BATCH);
     yield page.events
