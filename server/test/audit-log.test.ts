@@ -78,6 +78,24 @@ describe('the audit log', () => {
     }
   });
 
+  test('several actions are merged newest first, and every row comes once over the pages', async () => {
+    const [one, two, three] = [uniqueAction('one'), uniqueAction('two'), uniqueAction('three')];
+    const base = Date.now() - DAY;
+    await insert(
+      Array.from({ length: 18 }, (_, i) => ({
+        action: [one, two, three][i % 3] as string,
+        at: new Date(base + Math.floor(i / 2) * 1000),
+      })),
+    );
+    const { seen } = await allPages(admin.browser, { action: `${one},${two}`, limit: 4 });
+    expect(seen).toHaveLength(12);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(12);
+    expect(new Set(seen.map((e) => e.action))).toEqual(new Set([one, two]));
+    const keys = seen.map((e) => [Date.parse(e.at), Number(e.id)] as const);
+    const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+    expect(keys).toEqual(sorted);
+  });
+
   test('filters by actor (id or email), target account, target tenant, actions and date range', async () => {
     const action = uniqueAction('filter');
     const other = uniqueAction('other');

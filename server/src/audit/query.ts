@@ -60,25 +60,37 @@ export type AuditPageRows = { events: AuditEvent[]; last: AuditCursor | null; mo
  * whether another page follows. The page is cut first and then joined to the actor and the
  * target's account or tenant, so the joins run for the page's rows only. */
 export function auditPageQuery(db: Database, filter: AuditFilter, cursor: AuditCursor | null, limit: number) {
-  const conditions = auditConditions(db, filter);
+  const actions = filter.action ?? [];
+  // Several actions: one newest-first read of the action index per action, merged; a single
+  // read of the time index skipping the other actions' rows would cost most for rare actions.
+  const conditions = auditConditions(db, actions.length > 1 ? { ...filter, action: undefined } : filter);
   if (cursor) conditions.push(sql`(${auditEvents.at}, ${auditEvents.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
-  const page = db
-    .select({
-      id: auditEvents.id,
-      at: auditEvents.at,
-      exactAt: exactAt.as('exact_at'),
-      actorAccountId: auditEvents.actorAccountId,
-      action: auditEvents.action,
-      targetType: auditEvents.targetType,
-      targetId: auditEvents.targetId,
-      ip: auditEvents.ip,
-      details: auditEvents.details,
-    })
-    .from(auditEvents)
-    .where(and(...conditions))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(limit + 1)
-    .as('page');
+  const newest = (action?: string) =>
+    db
+      .select({
+        id: auditEvents.id,
+        at: auditEvents.at,
+        exactAt: exactAt.as('exact_at'),
+        actorAccountId: auditEvents.actorAccountId,
+        action: auditEvents.action,
+        targetType: auditEvents.targetType,
+        targetId: auditEvents.targetId,
+        ip: auditEvents.ip,
+        details: auditEvents.details,
+      })
+      .from(auditEvents)
+      .where(and(...conditions, action === undefined ? undefined : eq(auditEvents.action, action)))
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(limit + 1);
+  const [first, ...rest] = actions;
+  const page = (
+    actions.length > 1 && first !== undefined
+      ? rest
+          .reduce((merged, action) => merged.unionAll(newest(action)), newest(first).$dynamic())
+          .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+          .limit(limit + 1)
+      : newest()
+  ).as('page');
   const actor = alias(accounts, 'actor');
   const targetAccount = alias(accounts, 'target_account');
   return db
