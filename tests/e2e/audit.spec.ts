@@ -75,16 +75,25 @@ test('an admin filters the audit log, follows a row to its tenant, and exports t
   await expect(page).toHaveURL(new RegExp(`/admin/tenants\\?tenant-id=${tenant.id}$`));
 });
 
-test('a user downloads their data after confirming it is them', async ({ page, helios }) => {
+test('a user sees their recent security activity on a phone and downloads their data after confirming it is them', async ({
+  page,
+  helios,
+}) => {
   const tenant = await createTenant(helios.ctx, `mydata${Date.now()}`);
   const account = await createAccount(helios.ctx, { password: PASSWORD, tenants: [{ id: tenant.id }] });
   await page.goto(`/login?email=${encodeURIComponent(account.email)}`);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/login\/select-tenant$/);
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/profile');
   const activity = page.getByRole('list', { name: 'Recent security activity' });
   await expect(activity.getByRole('listitem').first()).toContainText('You signed in');
+  // The new sections fit a phone and pass axe in both themes.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(
+    false,
+  );
+  await expectAccessible(page);
 
   const realClock = helios.ctx.now;
   helios.ctx.now = () => new Date(Date.now() + PAST_THE_WINDOW_MS);
