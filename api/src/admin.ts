@@ -195,6 +195,72 @@ export type UpdateOidcClient = z.input<typeof UpdateOidcClient>;
 export const OidcClientSecret = z.object({ client_id: z.string(), client_secret: z.string() });
 export type OidcClientSecret = z.infer<typeof OidcClientSecret>;
 
+/** An audit action name: lowercase words joined by dots (`login.success`, `admin.tenant.created`). */
+const AuditActionName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9_]+(?:\.[a-z0-9_]+)*$/, 'Malformed action');
+const AuditTime = z.string().datetime({ offset: true, message: 'Use an ISO 8601 time with an offset' });
+
+/** Filters of the console's audit log. `actor` is an account id or an email address; `account`
+ * and `tenant` name the event's target; `action` is one action or several (comma-separated or
+ * repeated); `from` is inclusive, `to` exclusive. */
+const AuditFilterFields = z.object({
+  actor: z.string().trim().min(1).max(320).optional(),
+  account: Id.optional(),
+  tenant: Id.optional(),
+  action: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      [value]
+        .flat()
+        .flatMap((item) => item.split(','))
+        .filter((item) => item.trim() !== ''),
+    )
+    .pipe(z.array(AuditActionName).max(50, 'At most 50 actions'))
+    .optional(),
+  from: AuditTime.optional(),
+  to: AuditTime.optional(),
+});
+const inOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || Date.parse(f.from) < Date.parse(f.to);
+const rangeMessage = { message: 'The range must end after it starts', path: ['to'] };
+export const AuditFilters = AuditFilterFields.refine(inOrder, rangeMessage);
+export type AuditFilters = z.input<typeof AuditFilters>;
+
+/** Most events on one page of the audit log. */
+export const AUDIT_PAGE_LIMIT = 200;
+
+/** A page of the audit log: the filters, the opaque `cursor` of the page before (from its
+ * `next_cursor`) and the page size. */
+export const AuditQuery = AuditFilterFields.extend({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Malformed cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_LIMIT).default(50),
+}).refine(inOrder, rangeMessage);
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+/** One audit event with who did it and what it was about, named for people. `target.label` is
+ * the target account's email or the tenant's name (null for other targets, or when it is gone). */
+export const AuditEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actor: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  target: z.object({ type: z.string(), id: z.string(), label: z.string().nullable() }).nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+export const AuditPage = z.object({ events: z.array(AuditEvent), next_cursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof AuditPage>;
+export const AuditActions = z.object({ actions: z.array(z.string()) });
+export type AuditActions = z.infer<typeof AuditActions>;
+
 const TenantSlug = z.string().min(1).max(63).regex(SLUG_PATTERN, 'Malformed slug');
 
 const TermParams = z.object({ term: SearchTerm });
@@ -416,6 +482,29 @@ export const adminRoutes = {
     auth: 'admin',
     params: z.object({ account_id: Id }),
     response: z.array(Token),
+  },
+  auditEvents: {
+    method: 'GET',
+    path: '/api/audit/',
+    summary: 'Admin and security events, newest first, filtered; a page at a time (cursor)',
+    auth: 'admin',
+    query: AuditQuery,
+    response: AuditPage,
+  },
+  auditActions: {
+    method: 'GET',
+    path: '/api/audit/actions',
+    summary: 'Every action the audit log holds, for its filter',
+    auth: 'admin',
+    response: AuditActions,
+  },
+  auditExport: {
+    method: 'GET',
+    path: '/api/audit.csv',
+    summary: 'The filtered audit log as CSV, newest first (the export is audited)',
+    auth: 'admin',
+    query: AuditFilters,
+    produces: 'text/csv',
   },
   // Called by tenant instances, not by the admin console (docs/admin.md).
   clavisRedeem: {

@@ -215,6 +215,21 @@ export const signInRoutes = {
     body: s.Empty,
     response: s.SessionsResponse,
   },
+  securityEvents: {
+    method: 'GET',
+    path: '/auth/security-events',
+    summary: "The account's own security events of the last 30 days, newest first",
+    auth: 'session',
+    response: s.SecurityEventsResponse,
+  },
+  exportData: {
+    method: 'POST',
+    path: '/auth/export',
+    summary: 'Download my data: the account, its sign-in methods (never secrets), sessions, tenants and events',
+    auth: 'session',
+    body: s.Empty,
+    response: s.DataExport,
+  },
   availableTenants: {
     method: 'GET',
     path: '/auth/available-tenants',

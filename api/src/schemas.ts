@@ -367,3 +367,69 @@ export const ReauthVerifyRequest = z.object({
   webauthn: AuthenticationResponse.optional(),
 });
 export type ReauthVerifyRequest = z.input<typeof ReauthVerifyRequest>;
+
+/** One event of the account's own security activity (the profile's "Recent security activity"):
+ * what happened, when and from where. `details` holds only what the sentence names: the kind of
+ * sign-in method, whether a failure locked the account. */
+export const SecurityEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  ip: z.string().nullable(),
+  details: z.object({
+    credential_type: z.string().optional(),
+    provider: z.string().optional(),
+    locked: z.boolean().optional(),
+    by_admin: z.boolean().optional(),
+  }),
+});
+export type SecurityEvent = z.infer<typeof SecurityEvent>;
+export const SecurityEventsResponse = z.object({ events: z.array(SecurityEvent) });
+export type SecurityEventsResponse = z.infer<typeof SecurityEventsResponse>;
+
+/** "Download my data" (GDPR articles 15 and 20): what Helios holds about the signed-in account.
+ * Sign-in methods are described, never given: no password hash, authenticator secret or key. */
+export const DataExport = z.object({
+  exported_at: z.string(),
+  account: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    locale: z.string(),
+    picture: z.string().nullable(),
+    is_user: z.boolean(),
+    is_stakeholder: z.boolean(),
+    is_admin: z.boolean(),
+    created_at: z.string(),
+    last_login_at: z.string().nullable(),
+  }),
+  credentials: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      name: z.string().nullable(),
+      provider: z.string().nullable(),
+      created_at: z.string(),
+      last_used_at: z.string().nullable(),
+    }),
+  ),
+  sessions: z.array(PortalSessionInfo.omit({ id: true })),
+  tenant_memberships: z.array(
+    z.object({
+      tenant_id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      active: z.boolean(),
+      since: z.string(),
+    }),
+  ),
+  security_events: z.array(
+    z.object({
+      at: z.string(),
+      action: z.string(),
+      ip: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type DataExport = z.infer<typeof DataExport>;

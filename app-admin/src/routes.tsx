@@ -14,6 +14,7 @@ const NotificationsPage = lazy(() =>
 );
 const ToolsPage = lazy(() => import('./routes/tools/tools-page').then((m) => ({ default: m.ToolsPage })));
 const TokensPage = lazy(() => import('./routes/tokens/tokens-page').then((m) => ({ default: m.TokensPage })));
+const AuditPage = lazy(() => import('./routes/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Every page of the console, relative to the router's basename `/admin`. */
@@ -28,6 +29,7 @@ export function AdminRoutes() {
         <Route path="invoice" element={<InvoicePage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="tools" element={<ToolsPage />} />
+        <Route path="audit" element={<AuditPage />} />
         <Route path="tokens/:email/:accountId" element={<TokensPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

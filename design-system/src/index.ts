@@ -1,4 +1,5 @@
 export * from './components/action-menu';
+export * from './components/activity-list';
 export * from './components/alert';
 export * from './components/alert-dialog';
 export * from './components/auth-card';
@@ -11,6 +12,7 @@ export * from './components/checkbox';
 export * from './components/copy-button';
 export * from './components/credential-badges';
 export * from './components/credential-switches';
+export * from './components/date-range-filter';
 export * from './components/deactivation-date';
 export * from './components/description-list';
 export * from './components/dialog';

@@ -4,6 +4,8 @@ import { ErrorCode, openApiDocument, routes } from '@helios/api';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/routes';
 import { registerAccountAdminRoutes } from './accounts/admin-routes';
+import { registerAuditAdminRoutes } from './audit/admin-routes';
+import { registerOwnAuditRoutes } from './audit/own-routes';
 import { registerClavisRoutes } from './clavis/routes';
 import type { Context } from './context';
 import { ping } from './db/client';
@@ -191,6 +193,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   registerWebauthnRoutes(app, ctx);
   registerReauthRoutes(app, ctx);
   registerRecoveryCodeRoutes(app, ctx);
+  registerOwnAuditRoutes(app, ctx);
   await registerOidcProvider(app, ctx);
 
   const settingsCache = new SettingsCache(ctx);
@@ -202,5 +205,6 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   registerNotificationRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   registerClavisRoutes(app, ctx);
+  registerAuditAdminRoutes(app, ctx);
   return app;
 }

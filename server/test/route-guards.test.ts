@@ -64,6 +64,8 @@ describe('every route is registered with a guard', () => {
       routes.accountSettings,
       routes.reauthStart,
       routes.reauthVerify,
+      routes.securityEvents,
+      routes.exportData,
     ];
     for (const route of profile) expect(guardOf(route.method, route.path), route.path).toBe('session');
     const userinfo = listed.filter((route) => route.url.startsWith('/oauth2/userinfo'));
@@ -75,10 +77,10 @@ describe('every route is registered with a guard', () => {
     }
   });
 
-  test('every call that changes how one signs in needs a recent sign-in, and no other call does', () => {
+  test('every call that changes how one signs in, and the data export, needs a recent sign-in, and no other call does', () => {
     // Adding or removing a credential (an authenticator's secret is shown when it is added),
     // registering a security key, linking a provider; unlinking is removing its credential;
-    // setting or changing the password; replacing the recovery codes.
+    // setting or changing the password; replacing the recovery codes; downloading all one's data.
     const changing = [
       routes.qrcode,
       routes.tfaSetup,
@@ -89,6 +91,7 @@ describe('every route is registered with a guard', () => {
       routes.deleteCredential,
       routes.providerLink,
       routes.changePassword,
+      routes.exportData,
     ].map((route) => `${route.method} ${route.path}`);
     const demanding = listed
       .filter((route) => route.recentLogin && route.method !== 'HEAD')

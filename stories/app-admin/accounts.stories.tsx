@@ -51,6 +51,17 @@ async function chooseAction(canvasElement: HTMLElement, row: ReturnType<typeof w
   await userEvent.click(menu.getByRole('menuitem', { name: action }));
 }
 
+/** A link with ?search= (from the audit log) searches at once. */
+export const LinkedSearch: Story = {
+  parameters: admin('/admin/accounts?search=anna', [searchAnna]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table', { name: 'Accounts matching “anna”' })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Search accounts' })).toHaveValue('anna');
+    await expect(callsTo(canvasElement, 'GET', SEARCH)).toHaveLength(1);
+  },
+};
+
 export const Results: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

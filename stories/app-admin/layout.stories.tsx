@@ -34,6 +34,7 @@ export const Sidebar: Story = {
       ['Accounts', '/admin/accounts'],
       ['Invoice', '/admin/invoice'],
       ['Notifications', '/admin/notifications'],
+      ['Audit log', '/admin/audit'],
       ['Tools', '/admin/tools'],
     ]);
     await expect(within(nav).getByRole('link', { name: 'Tenants' })).toHaveAttribute('aria-current', 'page');

@@ -37,6 +37,7 @@ const app = (info: MockResponse, ...api: MockRoute[]): AppStoryParameters => ({
       respond: { body: { providers: [{ id: 'microsoft', name: 'Microsoft' }] } },
     },
     { method: 'GET', path: '/auth/sessions', respond: { body: { sessions: [storySession] } } },
+    { method: 'GET', path: '/auth/security-events', respond: { body: { events: [] } } },
   ],
 });
 

@@ -75,6 +75,7 @@ const app = (info: MockResponse, ...api: MockRoute[]): AppStoryParameters => ({
     providersRoute({ body: { providers: [GOOGLE_PROVIDER, MICROSOFT_PROVIDER] } }),
     { method: 'GET', path: '/auth/sessions', respond: { body: { sessions: [storySession] } } },
     { method: 'GET', path: '/auth/tfa/recovery-codes', respond: { body: { remaining: 10 } } },
+    { method: 'GET', path: '/auth/security-events', respond: { body: { events: [] } } },
   ],
 });
 
@@ -176,7 +177,13 @@ export const Default: Story = {
       getRecord(canvasElement)
         .calls.map((call) => call.path)
         .sort(),
-    ).toEqual(['/auth/providers', '/auth/sessions', '/auth/tfa/recovery-codes', '/oauth2/userinfo']);
+    ).toEqual([
+      '/auth/providers',
+      '/auth/security-events',
+      '/auth/sessions',
+      '/auth/tfa/recovery-codes',
+      '/oauth2/userinfo',
+    ]);
   },
 };
 

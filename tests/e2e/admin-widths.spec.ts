@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { audit } from '../../server/src/accounts/repository';
 import { createAccount, createTenant, expect, PASSWORD, test } from './fixtures';
 
 /** Every route the console's router registers, read from the router itself, so a new page cannot
@@ -38,6 +39,14 @@ test.describe('admin console at laptop widths', () => {
       tenants: [{ id: tenant.id }, { id: other.id }],
     });
     const admin = await createAccount(helios.ctx, { password: PASSWORD, isAdmin: true, name: 'Ada Admin' });
+    await audit(helios.ctx.db, {
+      actor: admin.id,
+      action: 'admin.credential.deleted',
+      targetType: 'account',
+      targetId: person.id,
+      ip: '2001:db8:85a3:0000:0000:8a2e:0370:7334',
+      details: { credential_id: person.credentialIds.totp1, type: 'totp' },
+    });
 
     await page.goto('/admin');
     await page.getByLabel('Email').fill(admin.email);
@@ -69,6 +78,13 @@ test.describe('admin console at laptop widths', () => {
       invoice: { url: '/admin/invoice', ready: heading('Invoice') },
       notifications: { url: '/admin/notifications', ready: heading('Notifications') },
       tools: { url: '/admin/tools', ready: heading('Tools') },
+      audit: {
+        // The widest rows: the long account as the target, with its details.
+        url: '/admin/audit',
+        ready: async (p) => {
+          await expect(p.getByRole('link', { name: person.email }).first()).toBeVisible();
+        },
+      },
       'tokens/:email/:accountId': {
         url: `/admin/tokens/${encodeURIComponent(person.email)}/${person.id}`,
         ready: heading('Tokens'),

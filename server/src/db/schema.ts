@@ -197,7 +197,14 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     details: jsonb('details').notNull().default({}),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_target_idx').on(t.targetType, t.targetId)],
+  // The console's log reads newest first, by (at, id) for its cursor: one index for the whole log
+  // and one for each filter it is read by, each ending in (at, id) so a page stops early.
+  (t) => [
+    index('audit_events_at_idx').on(t.at, t.id),
+    index('audit_events_target_idx').on(t.targetType, t.targetId, t.at, t.id),
+    index('audit_events_actor_idx').on(t.actorAccountId, t.at, t.id),
+    index('audit_events_action_idx').on(t.action, t.at, t.id),
+  ],
 );
 
 /** Broadcast messages from the admin console to instances (or only their admins). */

@@ -109,7 +109,8 @@ export function registerGuarded<R extends RouteContract, T>(
         params: validate(route.params, request.params, 'params'),
       } as Input<R>;
       const result = await handler(input, pass.value, request, reply);
-      if (reply.sent) return reply;
+      // A handler that sent its own answer (a stream, say) returns the reply.
+      if (reply.sent || result === reply) return reply;
       if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
       return reply.send(result);
     },

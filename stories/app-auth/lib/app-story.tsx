@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { apiAtom } from '../../../app-auth/src/api';
 import { initI18n } from '../../../app-auth/src/i18n';
+import { fileDownloadAtom } from '../../../app-auth/src/lib/download';
 import { externalNavigateAtom } from '../../../app-auth/src/lib/navigation';
 import { storyLocale } from '../../lib/locale';
 import { type MockRoute, mockFetch, type RecordedCall } from '../../lib/mock-fetch';
@@ -25,8 +26,13 @@ export type AppStoryParameters = {
   showAddress?: boolean;
 };
 
-/** What a story's play function can inspect: the calls made and where the app navigated. */
-export type AppStoryRecord = { calls: RecordedCall[]; externalNavigations: string[] };
+/** What a story's play function can inspect: the calls made, where the app navigated, and the
+ * files it had the browser save. */
+export type AppStoryRecord = {
+  calls: RecordedCall[];
+  externalNavigations: string[];
+  downloads: { fileName: string; content: Blob }[];
+};
 
 /** Per-story record, reachable from play functions through `getRecord(canvasElement)`. */
 const records = new WeakMap<Element, AppStoryRecord>();
@@ -87,11 +93,12 @@ export const withLanguage = async ({ globals }: { globals: Record<string, unknow
 /** Mounts an app page at its route with a mocked API. */
 export const withApp: Decorator = (Story, { parameters, canvasElement }) => {
   const params = parameters.app as AppStoryParameters;
-  const record: AppStoryRecord = { calls: [], externalNavigations: [] };
+  const record: AppStoryRecord = { calls: [], externalNavigations: [], downloads: [] };
   records.set(canvasElement.ownerDocument.body, record);
   const store = createStore();
   store.set(apiAtom, createClient({ fetch: mockFetch(params.api ?? [], record) }));
   store.set(externalNavigateAtom, { go: (url) => record.externalNavigations.push(url) });
+  store.set(fileDownloadAtom, { save: (fileName, content) => record.downloads.push({ fileName, content }) });
   const pattern = params.pattern ?? new URL(params.route, 'http://x').pathname;
   return (
     <Provider store={store}>

@@ -26,8 +26,8 @@ import {
   useToast,
 } from '@helios/design-system';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   accountLoginAsAtom,
   accountSearchAtom,
@@ -67,8 +67,15 @@ export function AccountsPage() {
   const { t } = useT();
   const search = useAtomValue(accountSearchAtom);
   const searchAccounts = useSetAtom(searchAccountsAtom);
-  const [term, setTerm] = useState(search.term);
+  const [params] = useSearchParams();
+  const linked = params.get('search')?.trim() ?? '';
+  const [term, setTerm] = useState(linked || search.term);
   const [linksOpen, setLinksOpen] = useState(false);
+
+  // An address with ?search= (a link from the audit log) searches for it at once.
+  useEffect(() => {
+    if (linked) void searchAccounts(linked);
+  }, [linked, searchAccounts]);
 
   function pick(account: AdminAccount) {
     requestAnimationFrame(() => {

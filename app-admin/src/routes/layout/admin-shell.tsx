@@ -153,6 +153,7 @@ function ShellLayout({ email, children }: { email: string; children: ReactNode }
     { key: 'accounts', label: t('nav.accounts'), href: '/accounts', icon: sidebarIcons.accounts },
     { key: 'invoice', label: t('nav.invoice'), href: '/invoice', icon: sidebarIcons.invoice },
     { key: 'notifications', label: t('nav.notifications'), href: '/notifications', icon: sidebarIcons.notifications },
+    { key: 'audit', label: t('nav.audit'), href: '/audit', icon: sidebarIcons.audit },
   ];
   const bottomItems: SidebarItem[] = [
     { key: 'tools', label: t('nav.tools'), href: '/tools', icon: sidebarIcons.tools },

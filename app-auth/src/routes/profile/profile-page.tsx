@@ -13,10 +13,12 @@ import { useSignOut } from '../../components/use-sign-out';
 import { type ErrorKey, errorKey, errorKeyForCode } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
 import { providerLinkUrl } from '../../lib/providers';
+import { DataExportSection } from './data-export-section';
 import { LanguageSetting } from './language-setting';
 import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-methods';
 import { LoginMethodsSection } from './login-methods-section';
 import { RecoveryCodesSection } from './recovery-codes-section';
+import { SecurityActivitySection } from './security-activity-section';
 import { SessionsSection } from './sessions-section';
 
 // Account settings hold more than a sign-in step, so the card is wider.
@@ -166,6 +168,8 @@ export function ProfilePage() {
           <LoginMethodsSection user={user} providers={providers} onUserChange={setUser} />
           <RecoveryCodesSection user={user} />
           <SessionsSection />
+          <SecurityActivitySection />
+          <DataExportSection />
           {resumeDialog}
         </>
       ) : (

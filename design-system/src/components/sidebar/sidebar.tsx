@@ -231,6 +231,13 @@ export const sidebarIcons = {
       <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
     </Icon>
   ),
+  audit: (
+    <Icon>
+      <path d="M9 3h6a1 1 0 0 1 1 1v1H8V4a1 1 0 0 1 1-1Z" />
+      <path d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2" />
+      <path d="M8 11h8M8 15h8M8 19h5" />
+    </Icon>
+  ),
   tools: (
     <Icon>
       <path d="M14.7 6.3a4 4 0 0 0-5.4 5.1L3 17.7V21h3.3l6.3-6.3a4 4 0 0 0 5.1-5.4l-2.5 2.5-2.4-.6-.6-2.4Z" />

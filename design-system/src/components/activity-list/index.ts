@@ -1,0 +1,2 @@
+export type { ActivityListItem, ActivityListProps } from './activity-list';
+export { ActivityList } from './activity-list';

@@ -1,0 +1,2 @@
+export type { DateRange, DateRangeFilterProps } from './date-range-filter';
+export { DateRangeFilter, isReversedRange } from './date-range-filter';

@@ -1,0 +1,65 @@
+import type { SecurityEvent } from '@helios/api';
+
+/** The actions a person sees in their own "Recent security activity": signing in and failing to,
+ * changes to how they sign in, sessions they ended, and what an admin did to their account. */
+export const OWN_SECURITY_ACTIONS = [
+  'login.success',
+  'login.federated',
+  'login.password_failed',
+  'login.totp_failed',
+  'login.webauthn_failed',
+  'login.federated_refused',
+  'reauth.password_failed',
+  'reauth.totp_failed',
+  'reauth.webauthn_failed',
+  'password.changed',
+  'password_reset.requested',
+  'password_reset.completed',
+  'credential.password_created',
+  'credential.totp_registered',
+  'credential.totp_merged',
+  'credential.webauthn_registered',
+  'credential.oidc_linked',
+  'credential.deleted',
+  'session.signed_out',
+  'session.signed_out_others',
+  'account.data_exported',
+  'admin.login_as',
+  'admin.password_reset.sent',
+  'admin.credential.deleted',
+] as const;
+
+/** How far back the profile's list reaches. */
+export const OWN_EVENTS_DAYS = 30;
+
+const REGISTERED_TYPE: Record<string, string> = {
+  'credential.password_created': 'password',
+  'credential.totp_registered': 'totp',
+  'credential.totp_merged': 'totp',
+  'credential.webauthn_registered': 'webauthn',
+  'credential.oidc_linked': 'oidc',
+};
+
+/** An audit row as its owner sees it: only what the sentence names is taken from its details. */
+export function ownSecurityEvent(row: {
+  id: number;
+  at: Date;
+  action: string;
+  ip: string | null;
+  details: unknown;
+}): SecurityEvent {
+  const details = (row.details ?? {}) as Record<string, unknown>;
+  const type = typeof details.type === 'string' ? details.type : REGISTERED_TYPE[row.action];
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    action: row.action,
+    ip: row.ip,
+    details: {
+      ...(type ? { credential_type: type } : {}),
+      ...(typeof details.provider === 'string' ? { provider: details.provider } : {}),
+      ...(details.locked === true ? { locked: true } : {}),
+      ...(row.action.startsWith('admin.') ? { by_admin: true } : {}),
+    },
+  };
+}

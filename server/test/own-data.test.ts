@@ -1,0 +1,192 @@
+import { ErrorCode } from '@helios/api';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditEvents, credentials } from '../src/db/schema';
+import { auditRows, failure, uniqueSlug } from './admin-helpers';
+import { createAccount, createTenant, PASSWORD, totpCode } from './fixtures';
+import { startTestServer, type TestServer } from './harness';
+
+/** The server's clock runs ahead on demand, so a session can outlast the step-up window. */
+const WINDOW_MS = 10 * 60_000;
+let aheadMs = 0;
+const serverNow = () => Date.now() + aheadMs;
+const DAY = 24 * 60 * 60_000;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ now: () => new Date(serverNow()) });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A browser signed in with password (and authenticator code when the account has one). */
+async function signIn(account: { email: string; totp: string[] }) {
+  const browser = server.browser();
+  const started = await browser.api.call('start', { body: { email: account.email } });
+  const session_id = started.session_id as string;
+  let state = await browser.api.call('verifyPassword', {
+    body: { session_id, email: account.email, password: PASSWORD },
+  });
+  if (state.state === 'MfaRequired')
+    state = await browser.api.call('verifyMfa', {
+      body: { session_id, totp_code: totpCode(account.totp[0] as string, serverNow()) },
+    });
+  expect(state.state).toBe('Done');
+  return browser;
+}
+
+async function wrongPassword(email: string) {
+  const browser = server.browser();
+  const started = await browser.api.call('start', { body: { email } });
+  await failure(
+    browser.api.call('verifyPassword', {
+      body: { session_id: started.session_id as string, email, password: 'not the password at all' },
+    }),
+  );
+}
+
+describe('recent security activity', () => {
+  test('a user sees only their own events', async () => {
+    const me = await createAccount(server.ctx, { password: PASSWORD });
+    const other = await createAccount(server.ctx, { password: PASSWORD });
+    await wrongPassword(me.email);
+    const browser = await signIn(me);
+    await signIn(other);
+    await wrongPassword(other.email);
+
+    const { events } = await browser.api.call('securityEvents');
+    expect(events.map((e) => e.action)).toEqual(['login.success', 'login.password_failed']);
+    expect(events[1]?.details).toEqual({});
+    const ids = events.map((e) => e.id);
+    const othersRows = await server.ctx.db.select().from(auditEvents).where(eq(auditEvents.targetId, other.id));
+    expect(othersRows.length).toBeGreaterThanOrEqual(2);
+    for (const row of othersRows) expect(ids).not.toContain(String(row.id));
+  });
+
+  test('the last 30 days of readable events, with what an admin did to the account', async () => {
+    const me = await createAccount(server.ctx, { password: PASSWORD });
+    const admin = await createAccount(server.ctx, { isAdmin: true });
+    const tenant = await createTenant(server.ctx, uniqueSlug());
+    const now = serverNow();
+    await server.ctx.db.insert(auditEvents).values([
+      {
+        action: 'password.changed',
+        at: new Date(now - 31 * DAY),
+        actorAccountId: me.id,
+        targetType: 'account',
+        targetId: me.id,
+      },
+      {
+        action: 'password.changed',
+        at: new Date(now - 29 * DAY),
+        actorAccountId: me.id,
+        targetType: 'account',
+        targetId: me.id,
+      },
+      {
+        action: 'admin.login_as',
+        at: new Date(now - 2 * DAY),
+        actorAccountId: admin.id,
+        targetType: 'account',
+        targetId: me.id,
+        details: { kind: 'user', tenant_id: tenant.id },
+      },
+      // Not a security event of the person's: their own admin work, and an internal row.
+      {
+        action: 'admin.tenant.created',
+        at: new Date(now - DAY),
+        actorAccountId: me.id,
+        targetType: 'tenant',
+        targetId: tenant.id,
+      },
+      { action: 'backchannel.error', at: new Date(now - DAY), targetType: 'account', targetId: me.id },
+    ]);
+    const browser = await signIn(me);
+    const { events } = await browser.api.call('securityEvents');
+    expect(events.map((e) => [e.action, e.details])).toEqual([
+      ['login.success', {}],
+      ['admin.login_as', { by_admin: true }],
+      ['password.changed', {}],
+    ]);
+  });
+
+  test('a removed sign-in method names its kind', async () => {
+    const me = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1 });
+    const browser = await signIn(me);
+    await browser.api.call('deleteCredential', { params: { id: me.credentialIds.totp0 as string } });
+    const { events } = await browser.api.call('securityEvents');
+    expect(events[0]).toMatchObject({ action: 'credential.deleted', details: { credential_type: 'totp' } });
+  });
+
+  test('signed out, the events are not shown', async () => {
+    expect((await server.browser().raw('GET', '/auth/security-events')).status).toBe(401);
+  });
+});
+
+describe('download my data', () => {
+  test('the export needs a recent sign-in', async () => {
+    const me = await createAccount(server.ctx, { password: PASSWORD });
+    const browser = await signIn(me);
+    aheadMs += WINDOW_MS + 60_000;
+    const refused = await failure(browser.api.call('exportData', { body: {} }));
+    expect(refused.status).toBe(403);
+    expect(refused.type).toBe(ErrorCode.requiresRecentLogin);
+    expect(await auditRows(server, me.id, 'account.data_exported')).toEqual([]);
+    await browser.api.call('reauthStart', { body: {} });
+    await browser.api.call('reauthVerify', { body: { password: PASSWORD } });
+    const data = await browser.api.call('exportData', { body: {} });
+    expect(data.account.email).toBe(me.email);
+  });
+
+  test('the export holds no secret, and holds the account, methods, sessions, tenants and events', async () => {
+    const tenant = await createTenant(server.ctx, uniqueSlug());
+    const me = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1, tenants: [{ id: tenant.id }] });
+    const browser = await signIn(me);
+    const answer = await browser.raw('POST', '/auth/export', '{}');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="helios-data-\d{4}-\d\d-\d\d\.json"$/,
+    );
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+
+    const stored = await server.ctx.db.select().from(credentials).where(eq(credentials.accountId, me.id));
+    expect(stored).toHaveLength(2);
+    for (const row of stored) expect(answer.text).not.toContain(row.secret as string);
+    expect(answer.text).not.toContain(me.totp[0] as string);
+    expect(answer.text).not.toContain(PASSWORD);
+    expect(answer.text).not.toMatch(/argon2|"secret"|"counter"/);
+
+    const data = answer.json as Record<string, unknown> & {
+      credentials: { type: string }[];
+      sessions: { current: boolean }[];
+      tenant_memberships: { tenant_id: string }[];
+      security_events: { action: string }[];
+    };
+    expect(data.account).toMatchObject({ id: me.id, email: me.email, is_user: true });
+    expect(data.credentials.map((c) => c.type).sort()).toEqual(['password', 'totp']);
+    expect(data.credentials[0]).toEqual({
+      id: expect.any(String),
+      type: expect.any(String),
+      name: null,
+      provider: null,
+      created_at: expect.any(String),
+      last_used_at: null,
+    });
+    expect(data.sessions).toEqual([expect.objectContaining({ current: true, method: 'password' })]);
+    expect(data.tenant_memberships).toEqual([
+      { tenant_id: tenant.id, name: tenant.name, slug: tenant.slug, active: true, since: expect.any(String) },
+    ]);
+    expect(data.security_events.map((e) => e.action)).toContain('login.success');
+  });
+
+  test('each export is audited', async () => {
+    const me = await createAccount(server.ctx, { password: PASSWORD });
+    const browser = await signIn(me);
+    await browser.api.call('exportData', { body: {} });
+    const [row] = await auditRows(server, me.id, 'account.data_exported');
+    expect(row).toMatchObject({ targetType: 'account', targetId: me.id });
+    const { events } = await browser.api.call('securityEvents');
+    expect(events[0]?.action).toBe('account.data_exported');
+  });
+});
