@@ -28,6 +28,9 @@ const SENTENCES = new Set([
   'admin.login_as',
   'admin.password_reset.sent',
   'admin.credential.deleted',
+  'login.recovery_code_used',
+  'login.recovery_code_failed',
+  'credential.recovery_codes_regenerated',
 ]);
 
 const METHODS = new Set(['password', 'totp', 'webauthn', 'oidc']);

@@ -27,6 +27,9 @@ export const OWN_SECURITY_ACTIONS = [
   'admin.login_as',
   'admin.password_reset.sent',
   'admin.credential.deleted',
+  'login.recovery_code_used',
+  'login.recovery_code_failed',
+  'credential.recovery_codes_regenerated',
 ] as const;
 
 /** How far back the profile's list reaches. */

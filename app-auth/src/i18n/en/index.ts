@@ -316,6 +316,9 @@ const en = {
       admin_login_as: 'An administrator signed in to a tenant as you',
       admin_password_reset_sent: 'An administrator sent you a password reset email',
       admin_credential_deleted: 'An administrator removed a sign-in method: {{method}}',
+      login_recovery_code_used: 'You signed in with a recovery code',
+      login_recovery_code_failed: 'A wrong recovery code was entered',
+      credential_recovery_codes_regenerated: 'New recovery codes were made; the old ones no longer work',
       other: 'Security event: {{action}}',
     },
     methods: {

@@ -319,6 +319,9 @@ const sv: Resources = {
       admin_login_as: 'En administratör loggade in hos en kund som du',
       admin_password_reset_sent: 'En administratör skickade ett mejl för att återställa ditt lösenord',
       admin_credential_deleted: 'En administratör tog bort en inloggningsmetod: {{method}}',
+      login_recovery_code_used: 'Du loggade in med en återställningskod',
+      login_recovery_code_failed: 'En felaktig återställningskod angavs',
+      credential_recovery_codes_regenerated: 'Nya återställningskoder skapades; de gamla fungerar inte längre',
       other: 'Säkerhetshändelse: {{action}}',
     },
     methods: {
