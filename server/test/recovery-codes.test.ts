@@ -234,6 +234,30 @@ describe('regenerating from the profile', () => {
     expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 9 });
   });
 
+  test('two regenerations side by side leave exactly one set of ten unused codes', async () => {
+    const { account, browser } = await accountWithCodes();
+    const answers = await Promise.all([
+      browser.api.call('regenerateRecoveryCodes', { body: {} }),
+      browser.api.call('regenerateRecoveryCodes', { body: {} }),
+    ]);
+    const stored = await storedCodes(account.id);
+    expect(stored).toHaveLength(10);
+    expect(stored.every((row) => row.usedAt === null)).toBe(true);
+    expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 10 });
+    // The codes of one answer work, those of the other do not.
+    const works = [];
+    for (const { codes } of answers) {
+      const { browser: other, sessionId } = await atSecondFactor(account.email);
+      works.push(
+        await enterRecoveryCode(other, sessionId, codes[0] as string).then(
+          (answer) => answer.state === 'Done',
+          () => false,
+        ),
+      );
+    }
+    expect(works.sort()).toEqual([false, true]);
+  });
+
   test('regenerating needs a recent sign-in', async () => {
     const { browser } = await accountWithCodes();
     aheadMs += STEP_UP_WINDOW_MS + 60_000;
@@ -272,6 +296,20 @@ describe('the codes go with the last second factor', () => {
     await browser.api.call('deleteCredential', { params: { id: second?.id as string } });
     expect(await storedCodes(account.id)).toHaveLength(0);
     expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 0 });
+  });
+
+  test('removing the last two second factors side by side removes the codes', async () => {
+    const { account, browser } = await accountWithCodes();
+    const options = await browser.api.call('webauthnRegisterOptions', { body: {} });
+    const key = new SoftwareAuthenticator(server.url);
+    await browser.api.call('webauthnRegister', { body: { name: 'Blue key', response: key.create(creation(options)) } });
+    const [first, second] = await secondFactorsOf(account.id);
+    await Promise.all([
+      browser.api.call('deleteCredential', { params: { id: first?.id as string } }),
+      browser.api.call('deleteCredential', { params: { id: second?.id as string } }),
+    ]);
+    expect(await secondFactorsOf(account.id)).toHaveLength(0);
+    expect(await storedCodes(account.id)).toHaveLength(0);
   });
 
   test("the admin's delete credential of the last second factor is audited and removes the codes", async () => {

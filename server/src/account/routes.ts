@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import {
   type AccountRow,
   credentialsOf,
+  lockAccount,
   removeCredential,
   replaceAuthenticators,
   userInfo,
@@ -121,6 +122,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
         account.id,
         { exceptKey: session.key, reason: 'credential_removed' },
         async (tx) => {
+          // Second factors of one account change one after the other (see `lockAccount`).
+          await lockAccount(tx, account.id);
           await replaceAuthenticators(
             tx,
             { accountId: account.id, sealedSecret: sealed, label: 'Authenticator app', step, now },

@@ -106,15 +106,25 @@ export function userInfo(account: AccountView, creds: CredentialView[]) {
   };
 }
 
-export async function deleteCredentials(db: Database, accountId: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(credentials).where(and(eq(credentials.accountId, accountId), inArray(credentials.id, ids)));
+/**
+ * Locks the account's row until the transaction `tx` ends. Changes to an account's second factors
+ * and recovery codes take it first, so they run one after the other: under READ COMMITTED, two
+ * transactions that each removed one of the last two second factors would otherwise both still
+ * see the other's, and keep the codes; two new sets made side by side would both stay.
+ */
+export async function lockAccount(tx: Database, accountId: string): Promise<void> {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
 }
 
 /** Removes one sign-in method and writes its audit row, in one transaction. Recovery codes stand
  * in for a second factor: they go with the account's last one. */
 export function removeCredential(db: Database, credentialId: string, row: AuditInput): Promise<void> {
   return inTransaction(db, async (tx) => {
+    const [owner] = await tx
+      .select({ accountId: credentials.accountId })
+      .from(credentials)
+      .where(eq(credentials.id, credentialId));
+    if (owner) await lockAccount(tx, owner.accountId);
     const [removed] = await tx
       .delete(credentials)
       .where(eq(credentials.id, credentialId))
@@ -127,6 +137,7 @@ export function removeCredential(db: Database, credentialId: string, row: AuditI
 
 const SECOND_FACTORS = ['totp', 'webauthn'];
 
+/** `db` is a transaction holding the account's lock (`lockAccount`). */
 async function dropRecoveryCodesWithoutSecondFactor(db: Database, accountId: string) {
   const secondFactor = db
     .select({ id: credentials.id })

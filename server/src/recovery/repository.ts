@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { type AuditInput, audit } from '../accounts/repository';
+import { type AuditInput, audit, lockAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import type { Database } from '../db/client';
 import { recoveryCodes } from '../db/schema';
@@ -14,8 +14,10 @@ function hashOf(ctx: Context, accountId: string, normalized: string): string {
 }
 
 /** Replaces every recovery code of the account with a new set and answers the codes, in clear
- * this once. `db` may be a transaction. */
+ * this once. `db` is a transaction: the account stays locked until it ends, so two new sets made
+ * side by side leave only the later one. */
 export async function replaceRecoveryCodes(ctx: Context, db: Database, accountId: string): Promise<string[]> {
+  await lockAccount(db, accountId);
   const codes = newRecoveryCodes();
   await db.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
   await db
@@ -36,13 +38,15 @@ export const recoveryCodesIssued = (accountId: string, ip: string): AuditInput =
 });
 
 /** The codes an account gets with its first second factor: a set, and its audit row, when the
- * account has none (used or not); null when it already has one. `db` may be a transaction. */
+ * account has none (used or not); null when it already has one. `db` is a transaction; the
+ * account stays locked until it ends, so two first factors added side by side bring one set. */
 export async function issueFirstRecoveryCodes(
   ctx: Context,
   db: Database,
   accountId: string,
   row: AuditInput,
 ): Promise<string[] | null> {
+  await lockAccount(db, accountId);
   const [existing] = await db
     .select({ id: recoveryCodes.id })
     .from(recoveryCodes)

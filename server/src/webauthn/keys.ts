@@ -1,6 +1,6 @@
 import type { VerifiedRegistrationResponse, WebAuthnCredential } from '@simplewebauthn/server';
 import { and, eq, lt } from 'drizzle-orm';
-import { type AuditInput, audit, type CredentialRow } from '../accounts/repository';
+import { type AuditInput, audit, type CredentialRow, lockAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import type { Database } from '../db/client';
 import { credentials } from '../db/schema';
@@ -53,6 +53,8 @@ export async function saveSecurityKey(
     deviceType: info.credentialDeviceType,
   };
   const saved = await inTransaction(ctx.db, async (tx) => {
+    // Second factors of one account change one after the other (see `lockAccount`).
+    await lockAccount(tx, accountId);
     const [key] = await tx
       .insert(credentials)
       .values({
