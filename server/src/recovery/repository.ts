@@ -71,7 +71,9 @@ export async function remainingRecoveryCodes(db: Database, accountId: string): P
  * one in constant time (all of them, match or not). The match is marked used only while it still
  * is unused — the rows are locked while read, so two requests with the same code cannot both
  * pass — and in the same transaction as its audit row and the mail telling the person, each
- * given how many codes are left. Answers that count, or null when no unused code matches.
+ * given how many codes are left. The mail is rendered before the transaction, for the count read
+ * then less the one spent; only when another spend came between is it rendered again inside.
+ * Answers that count, or null when no unused code matches.
  */
 export async function spendRecoveryCode(
   ctx: Context,
@@ -82,6 +84,8 @@ export async function spendRecoveryCode(
 ): Promise<number | null> {
   const normalized = normalizeRecoveryCode(typed);
   const wanted = hashOf(ctx, accountId, normalized ?? '');
+  const expected = (await remainingRecoveryCodes(ctx.db, accountId)) - 1;
+  const rendered = expected >= 0 ? await mail(expected) : null;
   return ctx.outbox.transaction(async (tx, queue) => {
     const unused = await tx
       .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
@@ -99,7 +103,7 @@ export async function spendRecoveryCode(
     if (spent.length !== 1) return null;
     const remaining = unused.length - 1;
     await audit(tx, row(remaining));
-    await queue(await mail(remaining));
+    await queue(rendered && remaining === expected ? rendered : await mail(remaining));
     return remaining;
   });
 }
