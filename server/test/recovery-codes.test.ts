@@ -234,6 +234,21 @@ describe('regenerating from the profile', () => {
     expect(await browser.api.call('recoveryCodes')).toEqual({ remaining: 9 });
   });
 
+  test('regenerating mails the account, in its language, without the codes', async () => {
+    const { account, browser } = await accountWithCodes({ locale: 'sv' });
+    const mailsBefore = await server.mailCount(account.email);
+    const { codes } = await browser.api.call('regenerateRecoveryCodes', { body: {} });
+    const mail = await server.waitForMail(
+      account.email,
+      mailsBefore,
+      'Nya återställningskoder har skapats för ditt Helios-konto',
+    );
+    expect(mail.text).toContain('Koderna du hade förut fungerar inte längre.');
+    for (const code of codes) {
+      expect(mail.text).not.toContain(code);
+    }
+  });
+
   test('two regenerations side by side leave exactly one set of ten unused codes', async () => {
     const { account, browser } = await accountWithCodes();
     const answers = await Promise.all([

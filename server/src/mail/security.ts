@@ -1,7 +1,5 @@
 import type { Locale } from '@helios/api';
-import { findAccount } from '../accounts/repository';
 import type { Context } from '../context';
-import type { Database } from '../db/client';
 import { describeUserAgent } from '../session/portal-session';
 import type { Mail } from './templates';
 import { adminSignedInAsYouTemplate } from './templates/admin-signed-in-as-you';
@@ -9,6 +7,7 @@ import { newBrowserSignInTemplate } from './templates/new-browser-sign-in';
 import { passwordChangedTemplate } from './templates/password-changed';
 import { passwordResetTemplate } from './templates/password-reset';
 import { recoveryCodeUsedTemplate } from './templates/recovery-code-used';
+import { recoveryCodesRegeneratedTemplate } from './templates/recovery-codes-regenerated';
 import { type RenderedMail, renderMail } from './templates/render';
 import type { SecondFactorMethod } from './templates/second-factor';
 import { secondFactorAddedTemplate } from './templates/second-factor-added';
@@ -25,7 +24,8 @@ export type SecurityEvent =
   | { kind: 'password_reset' }
   | { kind: 'second_factor_added'; method: SecondFactorMethod }
   | { kind: 'second_factor_removed'; method: SecondFactorMethod; byAdmin: boolean }
-  | { kind: 'recovery_code_used'; remaining?: number | null }
+  | { kind: 'recovery_code_used'; remaining: number }
+  | { kind: 'recovery_codes_regenerated' }
   | { kind: 'admin_signed_in_as_you'; tenant: string };
 
 export type SecurityMailKind = SecurityEvent['kind'];
@@ -73,7 +73,9 @@ function render(ctx: Pick<Context, 'config'>, locale: Locale, at: Date, event: S
         profileUrl,
       });
     case 'recovery_code_used':
-      return renderMail(recoveryCodeUsedTemplate, { locale, at, remaining: event.remaining ?? null, profileUrl });
+      return renderMail(recoveryCodeUsedTemplate, { locale, at, remaining: event.remaining, profileUrl });
+    case 'recovery_codes_regenerated':
+      return renderMail(recoveryCodesRegeneratedTemplate, { locale, at, profileUrl });
     case 'admin_signed_in_as_you':
       return renderMail(adminSignedInAsYouTemplate, { locale, at, tenant: event.tenant });
   }
@@ -89,23 +91,4 @@ export async function securityMail(
   const locale: Locale = account.locale === 'sv' ? 'sv' : 'en';
   const rendered = await render(ctx, locale, ctx.now(), event);
   return { kind: event.kind, validForMs: SECURITY_MAIL_VALID_MS, to: account.email, ...rendered };
-}
-
-/**
- * Mails the holder of an account about `event`. With `tx`, the mail is written in that
- * transaction (the change it tells of), and the worker sends it at its next poll or once
- * `ctx.outbox.nudge()` is called after the commit; without, it is written and sent now. An
- * account that no longer exists gets none.
- */
-export async function sendSecurityMail(
-  ctx: Context,
-  accountId: string,
-  event: SecurityEvent,
-  tx?: Database,
-): Promise<void> {
-  const account = await findAccount(tx ?? ctx.db, accountId);
-  if (!account) return;
-  const mail = await securityMail(ctx, account, event);
-  if (tx) await ctx.outbox.add(tx, mail);
-  else await ctx.outbox.send(mail);
 }

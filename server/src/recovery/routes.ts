@@ -2,9 +2,9 @@ import { ErrorCode, routes } from '@helios/api';
 import type { FastifyInstance } from 'fastify';
 import { audit, credentialsOf } from '../accounts/repository';
 import type { Context } from '../context';
-import { inTransaction } from '../db/transaction';
 import { registerSession } from '../http/auth';
 import { HttpError } from '../http/errors';
+import { securityMail } from '../mail/security';
 import { limit, rateRules } from '../security/rate-limit';
 // New recovery codes are a new way past the second factor: they need a recent sign-in (step-up).
 import { STEP_UP } from '../session/step-up';
@@ -29,7 +29,9 @@ export function registerRecoveryCodeRoutes(app: FastifyInstance, ctx: Context) {
           ErrorCode.noSecondFactor,
           'Recovery codes stand in for a second factor; add one first',
         );
-      const codes = await inTransaction(ctx.db, async (tx) => {
+      const notice = await securityMail(ctx, account, { kind: 'recovery_codes_regenerated' });
+      // The new set, its audit row and the mail telling the person are kept together or not at all.
+      const codes = await ctx.outbox.transaction(async (tx, queue) => {
         const codes = await replaceRecoveryCodes(ctx, tx, account.id);
         await audit(tx, {
           actor: account.id,
@@ -39,6 +41,7 @@ export function registerRecoveryCodeRoutes(app: FastifyInstance, ctx: Context) {
           ip: request.ip,
           details: { count: codes.length },
         });
+        await queue(notice);
         return codes;
       });
       return { codes };

@@ -6,8 +6,8 @@ import { mailTime } from './time';
 type Props = {
   locale: Locale;
   at: Date;
-  /** Unused recovery codes left, when known. */
-  remaining: number | null;
+  /** Unused recovery codes left. */
+  remaining: number;
   profileUrl: string;
 };
 
@@ -40,7 +40,7 @@ export const recoveryCodeUsedTemplate: MailTemplate<Props> = {
     return (
       <MailLayout locale={locale}>
         <Paragraph>{t.used(mailTime(at, locale))}</Paragraph>
-        {remaining !== null && <Paragraph>{t.remaining(remaining)}</Paragraph>}
+        <Paragraph>{t.remaining(remaining)}</Paragraph>
         <Paragraph>{t.notYou}</Paragraph>
         <Action href={profileUrl}>{t.action}</Action>
       </MailLayout>

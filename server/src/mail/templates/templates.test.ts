@@ -7,6 +7,7 @@ import { noAccountTemplate } from './no-account';
 import { passwordChangedTemplate } from './password-changed';
 import { passwordResetTemplate } from './password-reset';
 import { recoveryCodeUsedTemplate } from './recovery-code-used';
+import { recoveryCodesRegeneratedTemplate } from './recovery-codes-regenerated';
 import { type MailTemplate, renderMail } from './render';
 import { resetTemplate } from './reset';
 import { secondFactorAddedTemplate } from './second-factor-added';
@@ -58,6 +59,7 @@ const cases: Case[] = [
     profileUrl: PROFILE,
   }),
   of('recovery-code-used', recoveryCodeUsedTemplate, { at: AT, remaining: 1, profileUrl: PROFILE }),
+  of('recovery-codes-regenerated', recoveryCodesRegeneratedTemplate, { at: AT, profileUrl: PROFILE }),
   of('admin-signed-in-as-you', adminSignedInAsYouTemplate, { at: AT, tenant: 'Acme Bygg' }),
 ];
 
