@@ -73,7 +73,6 @@ export function loginFlow(ctx: Context) {
       const scope = lockScopeOf(ctx, request, account.id);
       await recordSuccess(ctx, account, { ip: request.ip, via: session.via, scope });
       trustDevice(ctx, request, reply, account.id);
-      noteSignInBrowser(ctx, request, reply, account);
       await Promise.all([
         saveLoginSession(ctx, next),
         startPortalSession(
@@ -85,6 +84,8 @@ export function loginFlow(ctx: Context) {
           authenticationMethods(session.via, session.secondFactor),
         ),
       ]);
+      // Only a sign-in that was kept makes the browser known (and mails about a new one).
+      noteSignInBrowser(ctx, request, reply, account);
       forgetLoginCookie(ctx, reply);
     }
     const creds = known ?? (await credentialsOf(ctx.db, account.id));
