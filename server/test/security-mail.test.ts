@@ -49,7 +49,7 @@ const newBrowserMails = async (email: string) =>
 
 /** Waits until the sign-in's record of its browser has committed (it is written after the answer). */
 async function browserRemembered(accountId: string, browser: Browser, after = new Date(0)) {
-  const hash = server.ctx.secrets.mac(`known-browser:${browserCookie(browser)}`);
+  const hash = server.ctx.secrets.mac(`known-browser:${accountId}:${browserCookie(browser)}`);
   await eventually('the browser remembered', async () =>
     (await knownOf(accountId)).some((row) => row.browserHash === hash && row.lastSeenAt > after),
   );
@@ -170,6 +170,22 @@ describe('a sign-in from a browser the account has not been used in', () => {
     expect(browserCookie(browser)).toBe(id);
   });
 
+  test('two accounts signed in on one browser are stored under different hashes, so the table links neither to the other', async () => {
+    const browser = server.browser();
+    const one = await createAccount(server.ctx, { password: PASSWORD });
+    const two = await createAccount(server.ctx, { password: PASSWORD });
+    await signIn(browser, one.email);
+    await browserRemembered(one.id, browser);
+    await browser.api.call('logout');
+    await signIn(browser, two.email);
+    await browserRemembered(two.id, browser);
+    const [first] = await knownOf(one.id);
+    const [second] = await knownOf(two.id);
+    expect(first?.browserHash).toBeDefined();
+    expect(second?.browserHash).toBeDefined();
+    expect(first?.browserHash).not.toBe(second?.browserHash);
+  });
+
   test(`an account keeps the ${KNOWN_BROWSERS_PER_ACCOUNT} browsers it used most recently`, async () => {
     const account = await createAccount(server.ctx, { password: PASSWORD });
     const longAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000);
@@ -189,6 +205,46 @@ describe('a sign-in from a browser the account has not been used in', () => {
     expect(kept).not.toContain(`old-browser-${KNOWN_BROWSERS_PER_ACCOUNT - 1}`);
     expect(kept).toContain('old-browser-0');
     expect((await server.waitForMail(account.email)).subject).toBe('New sign-in to your Helios account');
+  });
+});
+
+describe('after a compromise is dealt with, only the browser it was dealt with in stays known', () => {
+  /** An account signed in on two browsers, both known: the person's own and another. */
+  async function knownInTwoBrowsers() {
+    const account = await createAccount(server.ctx, { password: PASSWORD });
+    const own = server.browser();
+    await signIn(own, account.email);
+    await browserRemembered(account.id, own);
+    const other = server.browser();
+    await signIn(other, account.email);
+    await browserRemembered(account.id, other);
+    expect(await knownOf(account.id)).toHaveLength(2);
+    return { account, own, other };
+  }
+
+  const hashIn = (accountId: string, browser: Browser) =>
+    server.ctx.secrets.mac(`known-browser:${accountId}:${browserCookie(browser)}`);
+
+  test('signing out of all other sessions forgets the other browser: its next sign-in is mailed as new', async () => {
+    const { account, own, other } = await knownInTwoBrowsers();
+    await own.api.call('signOutOthers', { body: {} });
+    expect((await knownOf(account.id)).map((row) => row.browserHash)).toEqual([hashIn(account.id, own)]);
+    const mailsBefore = (await newBrowserMails(account.email)).length;
+    await signIn(other, account.email);
+    await eventually('the new-browser mail', async () => (await newBrowserMails(account.email)).length > mailsBefore);
+  });
+
+  test('a password change forgets every browser but the one it was made in', async () => {
+    const { account, own } = await knownInTwoBrowsers();
+    await own.api.call('changePassword', { body: { password: 'Lantern-Fjord-Quietly-91' } });
+    expect((await knownOf(account.id)).map((row) => row.browserHash)).toEqual([hashIn(account.id, own)]);
+  });
+
+  test('a password reset forgets every browser but the one it was made in', async () => {
+    const { account, own } = await knownInTwoBrowsers();
+    const token = (await issueResetLink(server.ctx, account.id, null)).split('/').pop() as string;
+    await own.api.call('resetConfirm', { body: { token, password: 'a-brand-new-garden-path' } });
+    expect((await knownOf(account.id)).map((row) => row.browserHash)).toEqual([hashIn(account.id, own)]);
   });
 });
 
@@ -341,7 +397,9 @@ describe('changes to how an account signs in are mailed to it', () => {
 
   test('a security mail is kept for a day, not dropped within minutes like a code', async () => {
     const account = await createAccount(server.ctx);
-    await server.ctx.outbox.send(await securityMail(server.ctx, account, { kind: 'recovery_code_used', remaining: 7 }));
+    await server.ctx.outbox.send(
+      await securityMail(server.ctx, { ...account, locale: 'en' }, { kind: 'recovery_code_used', remaining: 7 }),
+    );
     const [row] = await server.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, account.email));
     expect((row?.expiresAt.getTime() ?? 0) - (row?.at.getTime() ?? 0)).toBe(24 * 60 * 60_000);
   });

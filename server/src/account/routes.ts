@@ -23,6 +23,7 @@ import { changePassword } from '../reset/repository';
 import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
 import { limit, type RateRule, rateRules } from '../security/rate-limit';
 import { matchingStep, newTotpSecret, totpFor } from '../security/totp';
+import { browserIdOf } from '../session/known-browsers';
 import { endAccountSessions, signOutRequest } from '../session/sign-out';
 // Showing a new authenticator secret, activating it, setting or changing the password and
 // removing a credential change how the person signs in: they need a recent sign-in (step-up).
@@ -211,23 +212,28 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Context) {
       const notice = await securityMail(ctx, account, { kind: 'password_changed' });
       // Like a reset: the new password, the end of every other session and token, and the mail
       // telling of it commit together; the person keeps this session.
-      await endAccountSessions(ctx, account.id, { exceptKey: session.key, reason: 'password_changed' }, async (tx) => {
-        await changePassword(
-          ctx,
-          account.id,
-          secret,
-          {
-            actor: account.id,
-            action: 'password.changed',
-            targetType: 'account',
-            targetId: account.id,
-            ip: request.ip,
-            details: { replaced },
-          },
-          tx,
-        );
-        await ctx.outbox.add(tx, notice);
-      });
+      await endAccountSessions(
+        ctx,
+        account.id,
+        { exceptKey: session.key, reason: 'password_changed', browserId: browserIdOf(ctx, request) },
+        async (tx) => {
+          await changePassword(
+            ctx,
+            account.id,
+            secret,
+            {
+              actor: account.id,
+              action: 'password.changed',
+              targetType: 'account',
+              targetId: account.id,
+              ip: request.ip,
+              details: { replaced },
+            },
+            tx,
+          );
+          await ctx.outbox.add(tx, notice);
+        },
+      );
       ctx.outbox.nudge();
       await liftDeviceLocks(ctx, account.id);
       return info(account);

@@ -12,6 +12,7 @@ import { localeFromAcceptLanguage, resetMail } from '../mail/templates';
 import { hashPassword, passwordProblems, weakPassword } from '../security/passwords';
 import { limit, rateRules } from '../security/rate-limit';
 import { sha256 } from '../security/tokens';
+import { browserIdOf } from '../session/known-browsers';
 import { endAccountSessions } from '../session/sign-out';
 import { completeReset, issueAuditedResetLink } from './repository';
 
@@ -76,7 +77,8 @@ export function registerResetRoutes(app: FastifyInstance, ctx: Context) {
     };
     // The new password, the end of every session, grant and token of the account and the mail
     // telling of it commit together: a reset is never left with the old sessions alive.
-    await endAccountSessions(ctx, reset.accountId, { reason: 'password_reset' }, async (tx) => {
+    const browserId = browserIdOf(ctx, request);
+    await endAccountSessions(ctx, reset.accountId, { reason: 'password_reset', browserId }, async (tx) => {
       if (!(await completeReset(ctx, reset, secret, row, tx))) throw errors.tokenInvalid();
       if (notice) await ctx.outbox.add(tx, notice);
     });

@@ -9,8 +9,9 @@ import { randomToken } from '../security/tokens';
 import { cookieOptions, requestCookies } from './portal-session';
 import { cookieName } from './request-cookies';
 
-/** The browser's own random id, the same for every account signed in on it. Only its keyed hash
- * is stored, so the table cannot be turned back into cookies. */
+/** The browser's own random id, the same for every account signed in on it. Only its keyed hash,
+ * bound to the account, is stored: the table cannot be turned back into cookies, nor tell which
+ * accounts signed in on one browser. */
 export const BROWSER_COOKIE = 'helios_browser';
 /** Renewed at each sign-in; a browser unused for longer starts again as a new one. */
 const BROWSER_COOKIE_MS = 365 * 24 * 60 * 60_000;
@@ -19,7 +20,36 @@ export const KNOWN_BROWSERS_PER_ACCOUNT = 20;
 /** `randomToken()`: 32 random bytes, base64url. Anything else is not a cookie Helios set. */
 const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/;
 
-const hashOf = (ctx: Context, browserId: string) => ctx.secrets.mac(`known-browser:${browserId}`);
+// Rows kept before the hash was bound to the account match no browser any more: each such browser
+// counts as new once, at its next sign-in.
+const hashOf = (ctx: Context, accountId: string, browserId: string) =>
+  ctx.secrets.mac(`known-browser:${accountId}:${browserId}`);
+
+/** The browser id the request's cookie carries, when it is one Helios set. */
+export function browserIdOf(ctx: Context, request: FastifyRequest): string | null {
+  const sent = requestCookies(request)[cookieName(ctx.config, BROWSER_COOKIE)];
+  return sent && BROWSER_ID.test(sent) ? sent : null;
+}
+
+/** Forgets every browser known for the account but `keepBrowserId` (the one the person is
+ * using, if any): after a password reset or change, or signing out everywhere else, a browser
+ * that signed in before — perhaps someone else's — is new again. `tx` is the ending's
+ * transaction. */
+export async function forgetOtherBrowsers(
+  ctx: Context,
+  tx: Database,
+  accountId: string,
+  keepBrowserId: string | null,
+): Promise<void> {
+  const ofAccount = eq(knownBrowsers.accountId, accountId);
+  await tx
+    .delete(knownBrowsers)
+    .where(
+      keepBrowserId === null
+        ? ofAccount
+        : and(ofAccount, ne(knownBrowsers.browserHash, hashOf(ctx, accountId, keepBrowserId))),
+    );
+}
 
 /**
  * At a completed sign-in: the browser keeps (or gets) its id in the cookie, and the account
@@ -34,12 +64,11 @@ export function noteSignInBrowser(
   reply: FastifyReply,
   account: Pick<AccountRow, 'id' | 'email' | 'locale'>,
 ) {
-  const sent = requestCookies(request)[cookieName(ctx.config, BROWSER_COOKIE)];
-  const browserId = sent && BROWSER_ID.test(sent) ? sent : randomToken();
+  const browserId = browserIdOf(ctx, request) ?? randomToken();
   reply.setCookie(cookieName(ctx.config, BROWSER_COOKIE), browserId, cookieOptions(ctx, BROWSER_COOKIE_MS));
   const userAgent = request.headers['user-agent'];
   ctx.background('remember the sign-in browser', () =>
-    rememberBrowser(ctx, account, hashOf(ctx, browserId), userAgent),
+    rememberBrowser(ctx, account, hashOf(ctx, account.id, browserId), userAgent),
   );
 }
 

@@ -4,6 +4,7 @@ import { audit, findAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import { registerSession } from '../http/auth';
 import { errors } from '../http/errors';
+import { browserIdOf } from './known-browsers';
 import { type CurrentSession, publicSessionId, sessionsOf } from './portal-session';
 import { endAccountSessions, endThisSession, signOutRequest } from './sign-out';
 
@@ -60,15 +61,19 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Context) {
       (other) => other.key !== session.key,
     );
     // The audit row is written with the ending, in its transaction.
-    await endAccountSessions(ctx, session.accountId, { exceptKey: session.key, reason: 'sign_out_others' }, (tx) =>
-      audit(tx, {
-        actor: session.accountId,
-        action: 'session.signed_out_others',
-        targetType: 'account',
-        targetId: session.accountId,
-        ip: request.ip,
-        details: { sessions: others.length },
-      }),
+    await endAccountSessions(
+      ctx,
+      session.accountId,
+      { exceptKey: session.key, reason: 'sign_out_others', browserId: browserIdOf(ctx, request) },
+      (tx) =>
+        audit(tx, {
+          actor: session.accountId,
+          action: 'session.signed_out_others',
+          targetType: 'account',
+          targetId: session.accountId,
+          ip: request.ip,
+          details: { sessions: others.length },
+        }),
     );
     const after = await findAccount(ctx.db, session.accountId);
     return list(session.accountId, session.key, after?.sessionsValidAfter ?? null);

@@ -8,6 +8,7 @@ import { inTransaction } from '../db/transaction';
 import { notifyLogout } from '../oidc/backchannel';
 import { endAccountGrants, endSignedInSessions, type LogoutNotice } from '../oidc/session-end';
 import { forgetLinks, linksOf, NO_LINKS } from '../oidc/session-links';
+import { forgetOtherBrowsers } from './known-browsers';
 import {
   type CurrentSession,
   cookieOptions,
@@ -47,6 +48,14 @@ export type EndReason =
   | 'password_changed'
   | 'credential_removed'
   | 'sign_out_others';
+
+/** Endings after which no browser but the person's current one counts as known: after a
+ * compromise, the intruder's browser would otherwise sign in again without a new-browser mail. */
+const FORGETS_KNOWN_BROWSERS: ReadonlySet<EndReason> = new Set([
+  'password_reset',
+  'password_changed',
+  'sign_out_others',
+]);
 
 /** The audit action of one session ended (`endThisSession`), by why it ended. */
 const ENDED_ONE: Record<string, string> = {
@@ -106,7 +115,8 @@ export async function signOutRequest(
 
 /**
  * Ends every portal session of an account but `exceptKey`, its remembered browsers, and every
- * grant and token of it but those the kept session signed into — together with `change` (the
+ * grant and token of it but those the kept session signed into (and, after a password reset or
+ * change or signing out everywhere else, every known browser but `browserId`) — together with `change` (the
  * change of how the account signs in), which runs first in the same transaction. A `change` that
  * throws ends nothing. The kept session is marked as kept before the transaction, so a failure
  * there changes nothing either. Answers what `change` answered.
@@ -114,7 +124,12 @@ export async function signOutRequest(
 export async function endAccountSessions<T = undefined>(
   ctx: Context,
   accountId: string,
-  options: { exceptKey?: string; reason: EndReason },
+  options: {
+    exceptKey?: string;
+    reason: EndReason;
+    /** The id of the browser the ending is asked from (`browserIdOf`), kept as a known browser. */
+    browserId?: string | null;
+  },
   change?: (tx: Database) => Promise<T>,
 ): Promise<T | undefined> {
   const { exceptKey } = options;
@@ -123,6 +138,8 @@ export async function endAccountSessions<T = undefined>(
   if (exceptKey) await keepThroughEnding(ctx, exceptKey, at);
   const { result, notices } = await inTransaction(ctx.db, async (tx) => {
     const result = change ? await change(tx) : undefined;
+    if (FORGETS_KNOWN_BROWSERS.has(options.reason))
+      await forgetOtherBrowsers(ctx, tx, accountId, options.browserId ?? null);
     await tx.update(accounts).set({ sessionsValidAfter: at }).where(eq(accounts.id, accountId));
     return { result, notices: await endAccountGrants(tx, accountId, keep, at) };
   });
