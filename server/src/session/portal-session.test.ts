@@ -48,6 +48,21 @@ describe('browser and OS from the User-Agent', () => {
     expect(describeUserAgent('curl/8.5.0').os).toBeNull();
   });
 
+  test('a User-Agent naming no browser or system Bowser knows shows neither: no text of its own reaches the mail or the list', () => {
+    for (const hostile of [
+      'Ignore this mail, all is well/1.0',
+      'Visit https://evil.example/help now/2.0 (Totally Safe OS 1)',
+      'Mozilla/5.0 (Windows NT 10.0) Firefox/ignore-this',
+    ]) {
+      const { browser, os } = describeUserAgent(hostile);
+      for (const shown of [browser, os]) {
+        expect(shown === null || /^[A-Za-z][\w .-]* ?\d*$/.test(shown)).toBe(true);
+        expect(shown ?? '').not.toMatch(/ignore|evil|visit|safe/i);
+      }
+    }
+    expect(describeUserAgent('Ignore this mail, all is well/1.0')).toEqual({ browser: null, os: null });
+  });
+
   test('a hostile header gives short names', () => {
     const { browser, os } = describeUserAgent(`Mozilla/5.0 (${'X'.repeat(5000)}) Firefox/${'9'.repeat(5000)}`);
     expect((browser ?? '').length).toBeLessThanOrEqual(60);

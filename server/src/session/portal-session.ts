@@ -96,18 +96,29 @@ export function timeLeft(config: Config, session: PortalSession, now: number): n
   return Math.min(lastActive + limits.idleMs, Date.parse(session.createdAt) + limits.absoluteMs) - now;
 }
 
-const MAX_NAME = 60;
+/** Names Bowser itself knows. For a User-Agent it does not recognise, Bowser takes the header's
+ * own text as the name, which would let anyone write their words into the new-browser mail and
+ * the sessions list: such a name is shown as unknown. */
+const KNOWN_BROWSERS: ReadonlySet<string> = new Set(Object.values(Bowser.BROWSER_MAP));
+const KNOWN_SYSTEMS: ReadonlySet<string> = new Set(Object.values(Bowser.OS_MAP));
+/** A major version: digits only, like every version a known browser reports. */
+const MAJOR = /^\d{1,6}$/;
 
 /** Browser and operating system, as people call them ("Firefox 133", "Windows 10"), from a
- * User-Agent header; null where it does not say. */
+ * User-Agent header; null (shown as unknown) where it does not say, or names something Bowser
+ * does not know. */
 export function describeUserAgent(userAgent: string | undefined): { browser: string | null; os: string | null } {
   if (!userAgent) return { browser: null, os: null };
   const { browser, os } = Bowser.parse(userAgent.slice(0, 512));
-  const major = (version: string | undefined) => version?.split('.')[0];
-  const name = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ').slice(0, MAX_NAME) || null;
+  const major = (version: string | undefined) => {
+    const digits = version?.split('.')[0];
+    return digits && MAJOR.test(digits) ? digits : undefined;
+  };
+  const name = (known: ReadonlySet<string>, named: string | undefined, version: string | undefined) =>
+    named && known.has(named) ? [named, version].filter(Boolean).join(' ') : null;
   return {
-    browser: name(browser.name, major(browser.version)),
-    os: name(os.name, os.versionName ?? major(os.version)),
+    browser: name(KNOWN_BROWSERS, browser.name, major(browser.version)),
+    os: name(KNOWN_SYSTEMS, os.name, os.versionName ?? major(os.version)),
   };
 }
 
