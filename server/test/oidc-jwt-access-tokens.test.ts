@@ -145,12 +145,16 @@ describe('access tokens for an instance API (resource indicators)', () => {
     expect(await userinfoStatus(authorizedOnly.access_token)).toBe(200);
   });
 
-  test('the instance address with a trailing slash names the same resource, and is the audience as sent', async () => {
+  test('the audience is the instance address as stored, with or without a trailing slash in the request', async () => {
     const client = await instance('jwt');
-    const { browser } = await signedInMember(client);
-    const resource = `${client.url}/`;
-    const tokens = await tokensFor(client, browser, { resource }, { resource });
-    expect((await verifyAccessToken(tokens.access_token, resource)).aud).toBe(resource);
+    expect(client.url.endsWith('/')).toBe(false);
+    for (const resource of [client.url, `${client.url}/`]) {
+      const { browser } = await signedInMember(client);
+      const tokens = await tokensFor(client, browser, { resource }, { resource });
+      expect((await verifyAccessToken(tokens.access_token, client.url)).aud).toBe(client.url);
+      const refreshed = await refresh(client, tokens.refresh_token as string, { resource });
+      expect((await verifyAccessToken(refreshed.accessToken as string, client.url)).aud).toBe(client.url);
+    }
   });
 
   test('a client that takes logout tokens finds its ID token sid in the JWT access token', async () => {

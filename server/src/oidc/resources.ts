@@ -35,12 +35,15 @@ export function namesInstance(resource: string, instanceUrl: unknown): boolean {
  * The resource server a client may ask an access token for (RFC 8707): its own instance's API,
  * named by the instance's address. Any other resource, another instance's included, is refused
  * with `invalid_target`. Tokens for it are JWTs (RFC 9068) signed RS256 with the key that signs
- * ID tokens, living as long as every access token (`ttl.AccessToken`); `aud` is the resource as
- * the client sent it.
+ * ID tokens, living as long as every access token (`ttl.AccessToken`). Their `aud` is always the
+ * instance's address as stored, normalised (no trailing slash), whichever form the client sent,
+ * so an API can check it exactly.
  */
 export function instanceResourceServer(resource: string, client: Client): ResourceServer {
-  if (!namesInstance(resource, client.metadata()[INSTANCE_URL_METADATA])) throw new errors.InvalidTarget();
-  return { scope: INSTANCE_API_SCOPE, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+  const instanceUrl = client.metadata()[INSTANCE_URL_METADATA];
+  const audience = typeof instanceUrl === 'string' ? normalized(instanceUrl) : null;
+  if (audience === null || !namesInstance(resource, instanceUrl)) throw new errors.InvalidTarget();
+  return { scope: INSTANCE_API_SCOPE, audience, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
 }
 
 /** The scopes of a request an instance's API takes, for a grant's resource scopes. */
