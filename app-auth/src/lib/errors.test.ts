@@ -73,3 +73,9 @@ test('a failed security-key prompt is translated by its kind', () => {
   expect(errorKey(new SecurityKeyError(SecurityKeyErrorCode.cancelled))).toBe('errors.webauthnCancelled');
   expect(errorKey(new SecurityKeyError(SecurityKeyErrorCode.unsupported))).toBe('errors.webauthnUnsupported');
 });
+
+test('making recovery codes without a second factor has its own message, in English and Swedish', () => {
+  expect(errorKeyForCode(ErrorCode.noSecondFactor)).toBe('errors.noSecondFactor');
+  expect(en.errors.noSecondFactor).toContain('second factor');
+  expect(sv.errors.noSecondFactor).toContain('andra faktor');
+});

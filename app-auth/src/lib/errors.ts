@@ -12,6 +12,7 @@ const byCode: Record<string, ErrorKey> = {
   [ErrorCode.accountLocked]: 'errors.accountLocked',
   [ErrorCode.invalidTotp]: 'errors.invalidCode',
   [ErrorCode.invalidRecoveryCode]: 'errors.invalidRecoveryCode',
+  [ErrorCode.noSecondFactor]: 'errors.noSecondFactor',
   [ErrorCode.otpSessionInvalid]: 'errors.otpSessionInvalid',
   [ErrorCode.otpInvalid]: 'errors.otpInvalid',
   [ErrorCode.otpRetriesExceeded]: 'errors.otpRetriesExceeded',

@@ -93,6 +93,7 @@ const en = {
     accountLocked: 'Account temporarily locked after too many failed attempts. Reset the password to restore it.',
     invalidCode: 'Wrong code. Try again.',
     invalidRecoveryCode: 'Wrong or already used recovery code. Try another one.',
+    noSecondFactor: 'Recovery codes stand in for a second factor. Add an authenticator app or a security key first.',
     sessionExpired: 'You have been signed out. Sign in again.',
     activationLinkUsed: 'Activation link already used or expired',
     accountExists: 'An account already exists with this email address or another way of signing in.',

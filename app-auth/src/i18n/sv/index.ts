@@ -95,6 +95,8 @@ const sv: Resources = {
       'Kontot är tillfälligt låst efter för många misslyckade försök. Återställ lösenordet för att låsa upp det.',
     invalidCode: 'Fel kod. Försök igen.',
     invalidRecoveryCode: 'Fel eller redan använd återställningskod. Försök med en annan.',
+    noSecondFactor:
+      'Återställningskoder ersätter en andra faktor. Lägg först till en autentiseringsapp eller en säkerhetsnyckel.',
     sessionExpired: 'Du har loggats ut. Logga in igen.',
     activationLinkUsed: 'Aktiveringslänken är redan använd eller har gått ut',
     accountExists: 'Det finns redan ett konto med den här e-postadressen eller ett annat sätt att logga in.',
