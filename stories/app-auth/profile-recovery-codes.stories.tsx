@@ -128,6 +128,11 @@ export const Regenerate: Story = {
     await expect(await codes.findByText('Unused codes: 2 of 10')).toBeVisible();
     const make = codes.getByRole('button', { name: 'Make new codes' });
     await userEvent.click(make);
+    const page = within(canvasElement.ownerDocument.body);
+    const confirm = await page.findByRole('alertdialog', { name: 'Make new recovery codes?' });
+    await expect(confirm).toHaveAccessibleDescription(/The codes you have now stop working at once/);
+    await expect(callsTo(canvasElement, 'POST', '/auth/tfa/recovery-codes')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Replace the codes' }));
     await expect(make).toHaveAttribute('aria-busy', 'true');
     const heading = await codes.findByRole('heading', { level: 2, name: 'Save your recovery codes' });
     await expect(heading).toHaveFocus();
@@ -142,6 +147,43 @@ export const Regenerate: Story = {
     await expect(await codes.findByText('Unused codes: 10 of 10')).toBeVisible();
     await expect(codes.queryByText(CODES[0] as string)).toBeNull();
     await expect(callsTo(canvasElement, 'POST', '/auth/tfa/recovery-codes').map((call) => call.body)).toEqual([{}]);
+  },
+};
+
+/** Cancelling the question keeps the codes in use: nothing is asked of the server. */
+export const RegenerateCancelled: Story = {
+  parameters: {
+    app: app(
+      { body: withTotp },
+      remainingRoute({ body: { remaining: 4 } }),
+      regenerateRoute({ body: { codes: CODES } }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const codes = await section(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    const make = await codes.findByRole('button', { name: 'Make new codes' });
+    await userEvent.click(make);
+    const confirm = await page.findByRole('alertdialog', { name: 'Make new recovery codes?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(page.queryByRole('alertdialog')).toBeNull());
+    await expect(make).toHaveFocus();
+    await expect(codes.getByText('Unused codes: 4 of 10')).toBeVisible();
+    await expect(callsTo(canvasElement, 'POST', '/auth/tfa/recovery-codes')).toHaveLength(0);
+  },
+};
+
+/** In Swedish, the question and its answers. */
+export const RegenerateQuestionSwedish: Story = {
+  globals: { locale: 'sv' },
+  play: async ({ canvasElement }) => {
+    const codes = await section(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await codes.findByRole('button', { name: 'Skapa nya koder' }));
+    const confirm = await page.findByRole('alertdialog', { name: 'Skapa nya återställningskoder?' });
+    await expect(confirm).toHaveAccessibleDescription(/Koderna du har nu slutar fungera direkt/);
+    await expect(within(confirm).getByRole('button', { name: 'Ersätt koderna' })).toBeVisible();
+    await expect(within(confirm).getByRole('button', { name: 'Avbryt' })).toBeVisible();
   },
 };
 
@@ -168,6 +210,11 @@ export const RegenerateAfterConfirmingItIsYou: Story = {
     const codes = await section(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
     await userEvent.click(await codes.findByRole('button', { name: 'Make new codes' }));
+    await userEvent.click(
+      within(await page.findByRole('alertdialog', { name: 'Make new recovery codes?' })).getByRole('button', {
+        name: 'Replace the codes',
+      }),
+    );
     const dialog = await page.findByRole('dialog', { name: 'Confirm it is you' });
     await userEvent.type(within(dialog).getByLabelText(/^Password$/), 'correct horse{Enter}');
     await userEvent.click(await within(dialog).findByRole('textbox', { name: 'Digit 1 of 6' }));

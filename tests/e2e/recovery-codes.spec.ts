@@ -115,6 +115,9 @@ test.describe('recovery codes', () => {
     await expect(page.getByText('Oanvända koder: 0 av 10')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Få återställningskoder kvar' })).toBeVisible();
     await page.getByRole('button', { name: 'Skapa nya koder' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Skapa nya återställningskoder?' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Ersätt koderna' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Spara dina återställningskoder' })).toBeFocused();
     const codes = await shownCodes(page, 'Återställningskoder');
     await expectAccessible(page);

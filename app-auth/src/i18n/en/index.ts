@@ -371,6 +371,10 @@ const en = {
     fewLeftTitle: 'Few recovery codes left',
     fewLeft: 'Make new codes so that you can still sign in if you lose your second factor.',
     regenerate: 'Make new codes',
+    regenerateTitle: 'Make new recovery codes?',
+    regenerateText:
+      'The codes you have now stop working at once. Save the new ones where you can find them without this device.',
+    regenerateConfirm: 'Replace the codes',
     loadFailed: 'Could not read how many recovery codes you have left.',
   },
   notFound: {

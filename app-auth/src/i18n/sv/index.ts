@@ -376,6 +376,9 @@ const sv: Resources = {
     fewLeftTitle: 'Få återställningskoder kvar',
     fewLeft: 'Skapa nya koder så att du fortfarande kan logga in om du tappar bort din andra faktor.',
     regenerate: 'Skapa nya koder',
+    regenerateTitle: 'Skapa nya återställningskoder?',
+    regenerateText: 'Koderna du har nu slutar fungera direkt. Spara de nya där du hittar dem utan den här enheten.',
+    regenerateConfirm: 'Ersätt koderna',
     loadFailed: 'Det gick inte att läsa hur många återställningskoder du har kvar.',
   },
   notFound: {

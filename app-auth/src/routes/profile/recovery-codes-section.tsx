@@ -1,5 +1,5 @@
 import type { UserInfo } from '@helios/api';
-import { Alert, Button } from '@helios/design-system';
+import { Alert, Button, ConfirmDialog } from '@helios/design-system';
 import { useAtom } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +22,12 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
   const api = useApi();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const makeButton = useRef<HTMLButtonElement>(null);
   const [codes, setCodes] = useAtom(newRecoveryCodesAtom);
   const [remaining, setRemaining] = useState<number | null>(null);
   const [failure, setFailure] = useState<ErrorKey | 'recovery.loadFailed' | null>(null);
   const [making, setMaking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const stepUp = useStepUp();
   const active = hasSecondFactor(user);
 
@@ -55,6 +57,7 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
 
   async function makeNew() {
     if (making) return;
+    setConfirming(false);
     setMaking(true);
     setFailure(null);
     try {
@@ -91,16 +94,33 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
           ) : null}
           {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
           <Button
+            ref={makeButton}
             variant="outline"
             className="justify-self-start"
             loading={making}
             loadingLabel={t('common.loading')}
-            onClick={() => void makeNew()}
+            onClick={() => setConfirming(true)}
           >
             {t('recovery.regenerate')}
           </Button>
         </>
       )}
+      {/* The codes in use stop working at once: the person confirms before they are replaced. */}
+      <ConfirmDialog
+        visible={confirming}
+        warning
+        title={t('recovery.regenerateTitle')}
+        content={t('recovery.regenerateText')}
+        confirmLabel={t('recovery.regenerateConfirm')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={() => void makeNew()}
+        onCancel={() => setConfirming(false)}
+        onCloseAutoFocus={(event) => {
+          // Once the new codes are shown their heading holds the focus; until then the busy button does.
+          event.preventDefault();
+          makeButton.current?.focus();
+        }}
+      />
       {stepUp.dialog}
     </section>
   );
