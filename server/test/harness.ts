@@ -151,7 +151,9 @@ async function startSmtpCatcher() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+        // A long subject is folded over several lines (RFC 5322 §2.2.3): unfold before reading it.
+        const headers = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+        const subject = /^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '';
         const to = session.envelope.rcptTo[0]?.address ?? '';
         mails.push({ to, subject: decodeHeader(subject), text: decodeBody(raw) });
         callback();
@@ -168,16 +170,19 @@ async function startSmtpCatcher() {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-    enc.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text
-            .replace(/_/g, ' ')
-            .replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
+  // Whitespace between two encoded words is not part of the text (RFC 2047 §6.2).
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 }
 
 /** The plain-text part of a raw mail, undoing quoted-printable soft breaks and escapes. */
