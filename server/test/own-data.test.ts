@@ -111,6 +111,54 @@ describe('recent security activity', () => {
     ]);
   });
 
+  test("a user never sees an administrator's address", async () => {
+    const me = await createAccount(server.ctx, { password: PASSWORD });
+    const admin = await createAccount(server.ctx, { isAdmin: true });
+    const tenant = await createTenant(server.ctx, uniqueSlug());
+    const now = serverNow();
+    await server.ctx.db.insert(auditEvents).values([
+      {
+        action: 'admin.password_reset.sent',
+        at: new Date(now - 3 * DAY),
+        actorAccountId: admin.id,
+        targetType: 'account',
+        targetId: me.id,
+        ip: '198.51.100.7',
+      },
+      {
+        action: 'clavis.redeemed',
+        at: new Date(now - 2 * DAY),
+        actorAccountId: admin.id,
+        targetType: 'account',
+        targetId: me.id,
+        ip: '198.51.100.8',
+        details: { tenant_id: tenant.id },
+      },
+      {
+        action: 'password.changed',
+        at: new Date(now - DAY),
+        actorAccountId: me.id,
+        targetType: 'account',
+        targetId: me.id,
+        ip: '203.0.113.50',
+      },
+    ]);
+    await wrongPassword(me.email);
+    const browser = await signIn(me);
+
+    const { events } = await browser.api.call('securityEvents');
+    expect(JSON.stringify(events)).not.toMatch(/198\.51\.100\./);
+    expect(events.find((e) => e.action === 'admin.password_reset.sent')?.ip).toBeNull();
+    expect(events.find((e) => e.action === 'password.changed')?.ip).toBe('203.0.113.50');
+    // An attempt to sign in as the account shows where it came from.
+    expect(events.find((e) => e.action === 'login.password_failed')?.ip).toEqual(expect.any(String));
+
+    const exported = await browser.raw('POST', '/auth/export', '{}');
+    expect(exported.status).toBe(200);
+    expect(exported.text).not.toMatch(/198\.51\.100\./);
+    expect(exported.text).toContain('203.0.113.50');
+  });
+
   test('a removed sign-in method names its kind', async () => {
     const me = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1 });
     const browser = await signIn(me);

@@ -8,7 +8,7 @@ import { registerSession } from '../http/auth';
 import { sessionsOf } from '../session/portal-session';
 import { methodOf } from '../session/routes';
 import { STEP_UP } from '../session/step-up';
-import { OWN_EVENTS_DAYS, OWN_SECURITY_ACTIONS, ownSecurityEvent } from './own-events';
+import { OWN_EVENTS_DAYS, OWN_SECURITY_ACTIONS, ownIp, ownSecurityEvent } from './own-events';
 
 /** Most events the profile lists. */
 const OWN_EVENTS_LIMIT = 100;
@@ -38,7 +38,7 @@ export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(OWN_EVENTS_LIMIT);
     reply.header('cache-control', 'no-store');
-    return { events: rows.map(ownSecurityEvent) };
+    return { events: rows.map((row) => ownSecurityEvent(row, account.id)) };
   });
 
   registerSession(
@@ -72,7 +72,13 @@ export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
           .where(eq(tenantUsers.accountId, account.id))
           .orderBy(tenants.name),
         ctx.db
-          .select({ at: auditEvents.at, action: auditEvents.action, ip: auditEvents.ip, details: auditEvents.details })
+          .select({
+            at: auditEvents.at,
+            action: auditEvents.action,
+            actorAccountId: auditEvents.actorAccountId,
+            ip: auditEvents.ip,
+            details: auditEvents.details,
+          })
           .from(auditEvents)
           .where(or(aboutAccount(account.id), eq(auditEvents.actorAccountId, account.id)))
           .orderBy(desc(auditEvents.at), desc(auditEvents.id)),
@@ -129,7 +135,7 @@ export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
         security_events: events.map((e) => ({
           at: e.at.toISOString(),
           action: e.action,
-          ip: e.ip,
+          ip: ownIp(e, account.id),
           details: (e.details ?? {}) as Record<string, unknown>,
         })),
       };
