@@ -126,6 +126,30 @@ describe('the audit log', () => {
     expect(await count({ account: person.id, actor: actor.id })).toBe(1);
   });
 
+  test("the account filter shows the account's own key registrations and credential deletions", async () => {
+    const registered = uniqueAction('registered');
+    const deleted = uniqueAction('deleted');
+    const person = await createAccount(server.ctx, {});
+    const someoneElse = await createAccount(server.ctx, {});
+    const now = Date.now();
+    await insert([
+      { action: registered, at: new Date(now - 3000), actor: person.id, targetType: 'credential', targetId: '41' },
+      { action: deleted, at: new Date(now - 2000), actor: person.id, targetType: 'credential', targetId: '42' },
+      { action: deleted, at: new Date(now - 1000), actor: someoneElse.id, targetType: 'credential', targetId: '43' },
+      // The person's admin work on a tenant is not about their account.
+      { action: registered, at: new Date(now), actor: person.id, targetType: 'tenant', targetId: '44' },
+    ]);
+    const { events } = await admin.browser.api.call('auditEvents', {
+      query: { account: person.id, action: `${registered},${deleted}` },
+    });
+    expect(events.map((e) => [e.action, e.target?.id])).toEqual([
+      [deleted, '42'],
+      [registered, '41'],
+    ]);
+    const single = await admin.browser.api.call('auditEvents', { query: { account: person.id, action: deleted } });
+    expect(single.events.map((e) => e.target?.id)).toEqual(['42']);
+  });
+
   test('rows name the actor and the target account or tenant', async () => {
     const action = uniqueAction('labels');
     const actor = await createAccount(server.ctx, { name: 'Ada Actor' });

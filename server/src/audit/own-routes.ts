@@ -8,18 +8,11 @@ import { registerSession } from '../http/auth';
 import { sessionsOf } from '../session/portal-session';
 import { methodOf } from '../session/routes';
 import { STEP_UP } from '../session/step-up';
+import { aboutAccount } from './query';
 import { OWN_EVENTS_DAYS, OWN_SECURITY_ACTIONS, ownIp, ownSecurityEvent } from './own-events';
 
 /** Most events the profile lists. */
 const OWN_EVENTS_LIMIT = 100;
-
-/** Audit rows about an account: those whose target it is, and the changes it made to its own
- * sign-in methods (their target is the credential). */
-const aboutAccount = (accountId: string) =>
-  or(
-    and(eq(auditEvents.targetType, 'account'), eq(auditEvents.targetId, accountId)),
-    and(eq(auditEvents.actorAccountId, accountId), eq(auditEvents.targetType, 'credential')),
-  );
 
 /** The person's own security events and "Download my data" (docs/server.md). */
 export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
