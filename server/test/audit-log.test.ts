@@ -212,6 +212,24 @@ describe('the audit log', () => {
     const error = await failure(admin.browser.api.call('auditEvents', { query: { account: 'nope' } }));
     expect(error.status).toBe(422);
   });
+  test('a cursor or date naming a day that does not exist is refused with 422, not a server error', async () => {
+    const cursor = (at: string) => Buffer.from(`${at}|1`).toString('base64url');
+    const bad = [
+      `/api/audit/?cursor=${cursor('2024-02-30T00:00:00.000000Z')}`,
+      `/api/audit/?cursor=${cursor('2023-02-29T12:00:00.000000Z')}`,
+      `/api/audit/?cursor=${cursor('2024-04-31T23:59:59.999999Z')}`,
+      '/api/audit/?from=2024-02-30T00:00:00Z',
+      '/api/audit/?to=2024-04-31T00:00:00%2B02:00',
+      '/api/audit.csv?from=2023-02-29T00:00:00Z',
+    ];
+    for (const path of bad) {
+      const answer = await admin.browser.raw('GET', path);
+      expect(answer.status, path).toBe(422);
+      expect(answer.json, path).toMatchObject({ detail: [{ type: 'validation_error' }] });
+    }
+    const leapDay = await admin.browser.raw('GET', `/api/audit/?cursor=${cursor('2024-02-29T12:00:00.123456Z')}`);
+    expect(leapDay.status).toBe(200);
+  });
 });
 
 describe('CSV export', () => {
