@@ -35,6 +35,10 @@ async function insert(rows: Row[]) {
 
 const DAY = 24 * 60 * 60_000;
 
+/** The CSV export of a filtered log, as the console asks for it. */
+const exportCsv = (filters: object, browser: Browser = admin.browser) =>
+  browser.raw('POST', '/api/audit/export', JSON.stringify(filters));
+
 /** Every page of a filtered log, following `next_cursor`. */
 async function allPages(browser: Browser, query: Record<string, string | number>) {
   const seen: AuditEvent[] = [];
@@ -51,12 +55,14 @@ async function allPages(browser: Browser, query: Record<string, string | number>
 describe('who may read the audit log', () => {
   test('a non-admin gets 403 from the audit API, and a signed-out caller 401', async () => {
     const { browser } = await signedIn(server);
-    for (const path of ['/api/audit/', '/api/audit/actions', '/api/audit.csv']) {
+    for (const path of ['/api/audit/', '/api/audit/actions']) {
       const asUser = await browser.raw('GET', path);
       expect(asUser.status, path).toBe(403);
       expect(asUser.json).toMatchObject({ detail: [{ type: 'forbidden' }] });
       expect((await server.browser().raw('GET', path)).status, path).toBe(401);
     }
+    expect((await exportCsv({}, browser)).status).toBe(403);
+    expect((await exportCsv({}, server.browser())).status).toBe(401);
   });
 });
 
@@ -202,7 +208,6 @@ describe('the audit log', () => {
       '/api/audit/?cursor=not*base64',
       `/api/audit/?cursor=${Buffer.from('2026-01-01|1').toString('base64url')}`,
       `/api/audit/?cursor=${Buffer.from('2026-01-01T00:00:00.000000Z|-1').toString('base64url')}`,
-      '/api/audit.csv?to=soon',
     ];
     for (const path of bad) {
       const answer = await admin.browser.raw('GET', path);
@@ -220,7 +225,6 @@ describe('the audit log', () => {
       `/api/audit/?cursor=${cursor('2024-04-31T23:59:59.999999Z')}`,
       '/api/audit/?from=2024-02-30T00:00:00Z',
       '/api/audit/?to=2024-04-31T00:00:00%2B02:00',
-      '/api/audit.csv?from=2023-02-29T00:00:00Z',
     ];
     for (const path of bad) {
       const answer = await admin.browser.raw('GET', path);
@@ -241,7 +245,7 @@ describe('CSV export', () => {
       { action, at: new Date(), actor: actor.id, details: { note: '@plain' } },
       { action: uniqueAction('elsewhere'), at: new Date(), actor: actor.id },
     ]);
-    const answer = await admin.browser.raw('GET', `/api/audit.csv?action=${action}`);
+    const answer = await exportCsv({ action });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-\d{4}-\d\d-\d\d\.csv"$/);
@@ -260,15 +264,56 @@ describe('CSV export', () => {
     const action = uniqueAction('batch');
     const base = Date.now() - DAY;
     await insert(Array.from({ length: 2300 }, (_, i) => ({ action, at: new Date(base + i) })));
-    const answer = await admin.browser.raw('GET', `/api/audit.csv?action=${action}`);
+    const answer = await exportCsv({ action });
     const lines = answer.text.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(2300);
     expect(new Set(lines).size).toBe(2300);
   });
 
+  test('another site cannot make an admin export the log: no GET, and a cross-site POST is refused', async () => {
+    const action = uniqueAction('csrf');
+    for (const path of [`/api/audit.csv?action=${action}`, `/api/audit/export?action=${action}`]) {
+      const answer = await admin.browser.raw('GET', path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.text, path).not.toContain('time,action');
+    }
+    const body = JSON.stringify({ action });
+    const fromElsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of fromElsewhere) {
+      const answer = await admin.browser.raw('POST', '/api/audit/export', body, headers);
+      expect(answer.status).toBe(403);
+      expect(answer.json).toMatchObject({ detail: [{ type: 'cross_site_request' }] });
+    }
+    expect(await auditRows(server, admin.account.id, 'admin.audit.exported')).not.toContainEqual(
+      expect.objectContaining({ details: { filters: { action: [action] } } }),
+    );
+    const bad = await exportCsv({ to: 'soon' });
+    expect(bad.status).toBe(422);
+    expect(bad.json).toMatchObject({ detail: [{ type: 'validation_error' }] });
+  });
+
+  test('the CSV starts with a UTF-8 byte order mark, so spreadsheets read å, ä and ö', async () => {
+    const action = uniqueAction('bom');
+    const actor = await createAccount(server.ctx, { name: 'Åsa Ängström-Öberg' });
+    await insert([{ action, at: new Date(), actor: actor.id }]);
+    const response = await admin.browser.fetch(`${admin.browser.baseUrl}/api/audit/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action }),
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith('\uFEFFtime,action,')).toBe(true);
+    expect(text).toContain('Åsa Ängström-Öberg');
+  });
+
   test('an export is itself audited, with its filters', async () => {
     const action = uniqueAction('exported');
-    await admin.browser.raw('GET', `/api/audit.csv?action=${action}`);
+    await exportCsv({ action });
     const [row] = await auditRows(server, admin.account.id, 'admin.audit.exported');
     expect(row?.details).toEqual({ filters: { action: [action] } });
   });

@@ -8,8 +8,8 @@ import { registerSession } from '../http/auth';
 import { sessionsOf } from '../session/portal-session';
 import { methodOf } from '../session/routes';
 import { STEP_UP } from '../session/step-up';
-import { aboutAccount } from './query';
 import { OWN_EVENTS_DAYS, OWN_SECURITY_ACTIONS, ownIp, ownSecurityEvent } from './own-events';
+import { aboutAccount } from './query';
 
 /** Most events the profile lists. */
 const OWN_EVENTS_LIMIT = 100;
