@@ -159,6 +159,20 @@ describe('recent security activity', () => {
     expect(exported.text).toContain('203.0.113.50');
   });
 
+  test('recovery codes issued with a first second factor show in the activity', async () => {
+    const me = await createAccount(server.ctx, { password: PASSWORD });
+    await server.ctx.db.insert(auditEvents).values({
+      action: 'credential.recovery_codes_issued',
+      at: new Date(serverNow() - DAY),
+      actorAccountId: me.id,
+      targetType: 'account',
+      targetId: me.id,
+    });
+    const browser = await signIn(me);
+    const { events } = await browser.api.call('securityEvents');
+    expect(events.map((e) => e.action)).toEqual(['login.success', 'credential.recovery_codes_issued']);
+  });
+
   test('a removed sign-in method names its kind', async () => {
     const me = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1 });
     const browser = await signIn(me);

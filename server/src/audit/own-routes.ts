@@ -1,4 +1,4 @@
-import { routes } from '@helios/api';
+import { OWN_SECURITY_ACTIONS, routes } from '@helios/api';
 import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../accounts/repository';
@@ -8,7 +8,7 @@ import { registerSession } from '../http/auth';
 import { sessionsOf } from '../session/portal-session';
 import { methodOf } from '../session/routes';
 import { STEP_UP } from '../session/step-up';
-import { OWN_EVENTS_DAYS, OWN_SECURITY_ACTIONS, ownIp, ownSecurityEvent } from './own-events';
+import { OWN_EVENTS_DAYS, ownIp, ownSecurityEvent } from './own-events';
 import { aboutAccount } from './query';
 
 /** Most events the profile lists. */
