@@ -498,12 +498,14 @@ export const adminRoutes = {
     auth: 'admin',
     response: AuditActions,
   },
+  // A POST, so a link or page of another site cannot make an admin's browser export the log:
+  // the server refuses cross-site state-changing requests (docs/admin.md).
   auditExport: {
-    method: 'GET',
-    path: '/api/audit.csv',
+    method: 'POST',
+    path: '/api/audit/export',
     summary: 'The filtered audit log as CSV, newest first (the export is audited)',
     auth: 'admin',
-    query: AuditFilters,
+    body: AuditFilters,
     produces: 'text/csv',
   },
   // Called by tenant instances, not by the admin console (docs/admin.md).

@@ -91,6 +91,29 @@ describe('api client', () => {
     expect((error as ApiError).detail).toHaveLength(1);
   });
 
+  test('a file download posts its JSON body and yields the content and the name the server gave it', async () => {
+    answer = (res) =>
+      res
+        .writeHead(200, {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="audit-2026-03-10.csv"',
+        })
+        .end('\uFEFFtime,action\r\n');
+    const file = await createClient({ baseUrl }).download('auditExport', { body: { action: 'login.success' } });
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe('/api/audit/export');
+    expect(seen.headers.accept).toBe('text/csv');
+    expect(JSON.parse(seen.body)).toEqual({ action: 'login.success' });
+    expect(file.fileName).toBe('audit-2026-03-10.csv');
+    expect(await file.content.text()).toContain('time,action');
+
+    answer = json(403, { detail: [{ type: 'forbidden', msg: 'Forbidden' }] });
+    const error = await createClient({ baseUrl })
+      .download('auditExport', { body: {} })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, type: 'forbidden' });
+  });
+
   test('a 403 requires_recent_login is recognised as the request to re-authenticate, other refusals are not', async () => {
     const api = createClient({ baseUrl });
     const params = { id: '00000000-0000-4000-8000-000000000000' };

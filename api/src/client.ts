@@ -88,9 +88,9 @@ export function createClient(options: ClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
-  async function call<N extends RouteName>(name: N, input: CallInput<N> = {} as CallInput<N>): Promise<CallOutput<N>> {
-    const route: RouteContract = routes[name];
-    const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
+  /** Sends a call of the contract; a failed answer throws `ApiError` with its error body. */
+  async function send(route: RouteContract, input: CallInput<RouteName>, accept: string): Promise<Response> {
+    const headers: Record<string, string> = { accept, ...input.headers };
     let body: string | undefined;
     if (route.body) {
       headers['content-type'] = 'application/json';
@@ -107,11 +107,17 @@ export function createClient(options: ClientOptions = {}) {
     } catch {
       throw new ApiError(0, 'Network error', [{ type: 'network_error', msg: 'Network error' }]);
     }
-    const data = await readJson(response);
     if (!response.ok) {
-      const parsed = ErrorBody.safeParse(data);
+      const parsed = ErrorBody.safeParse(await readJson(response));
       throw new ApiError(response.status, response.statusText, parsed.success ? parsed.data.detail : []);
     }
+    return response;
+  }
+
+  async function call<N extends RouteName>(name: N, input: CallInput<N> = {} as CallInput<N>): Promise<CallOutput<N>> {
+    const route: RouteContract = routes[name];
+    const response = await send(route, input as CallInput<RouteName>, 'application/json');
+    const data = await readJson(response);
     if (!route.response || data === undefined) return undefined as CallOutput<N>;
     const parsed = route.response.safeParse(data);
     if (!parsed.success) {
@@ -125,7 +131,20 @@ export function createClient(options: ClientOptions = {}) {
   const url = (name: RouteName, input: { query?: object; params?: object } = {}) =>
     buildUrl(routes[name], input, baseUrl);
 
-  return { call, url };
+  /** A call whose answer is a file (`produces`): its content, and the name the server gave it
+   * (`Content-Disposition`), to save through the browser. */
+  async function download<N extends RouteName>(
+    name: N,
+    input: CallInput<N> = {} as CallInput<N>,
+  ): Promise<{ content: Blob; fileName: string | null }> {
+    const route: RouteContract = routes[name];
+    const response = await send(route, input as CallInput<RouteName>, route.produces ?? '*/*');
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+    return { content: await response.blob(), fileName };
+  }
+
+  return { call, download, url };
 }
 
 export type ApiClient = ReturnType<typeof createClient>;

@@ -13,3 +13,4 @@ export { openApiDocument } from './openapi';
 export { RETURN_PATH_MAX_LENGTH, safeReturnPath } from './return-path';
 export { type RouteContract, type RouteName, routes, signInRoutes } from './routes';
 export * from './schemas';
+export { OWN_SECURITY_ACTIONS, type OwnSecurityAction } from './security-actions';

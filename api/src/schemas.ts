@@ -423,6 +423,13 @@ export const DataExport = z.object({
       since: z.string(),
     }),
   ),
+  /** Browsers the account's second factor was remembered in: when first and last seen. */
+  known_browsers: z.array(z.object({ first_seen_at: z.string(), last_seen_at: z.string() })),
+  /** Unused recovery codes the account holds (the codes themselves are never exported). */
+  recovery_codes_remaining: z.number().int(),
+  /** Which events `security_events` holds: those since `since`, newest first, at most
+   * `max_events`; `truncated` when older ones in that span were left out. */
+  security_events_scope: z.object({ since: z.string(), max_events: z.number().int(), truncated: z.boolean() }),
   security_events: z.array(
     z.object({
       at: z.string(),

@@ -26,3 +26,18 @@ export async function adminCall<N extends RouteName>(
     throw error;
   }
 }
+
+/** A file from an admin call (`produces`), through the same 401/403 reporting as `adminCall`. */
+export async function adminDownload<N extends RouteName>(
+  get: Getter,
+  set: Setter,
+  name: N,
+  input?: CallInput<N>,
+): Promise<{ content: Blob; fileName: string | null }> {
+  try {
+    return await get(apiAtom).download(name, input);
+  } catch (error) {
+    if (isAuthFailure(error)) set(authFailureAtom, { status: error.status === 403 ? 403 : 401 });
+    throw error;
+  }
+}

@@ -18,6 +18,7 @@ export function loadApiClient(): Promise<ApiClient> {
  * app.tsx), and sign-in asks for an address only after a call. */
 const lazyClient: ApiClient = {
   call: ((name, input) => loadApiClient().then((client) => client.call(name, input))) as ApiClient['call'],
+  download: ((name, input) => loadApiClient().then((client) => client.download(name, input))) as ApiClient['download'],
   url: ((name, input) => {
     if (!loaded) throw new Error('The API client is not loaded yet.');
     return loaded.url(name, input);

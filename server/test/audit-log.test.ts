@@ -35,6 +35,10 @@ async function insert(rows: Row[]) {
 
 const DAY = 24 * 60 * 60_000;
 
+/** The CSV export of a filtered log, as the console asks for it. */
+const exportCsv = (filters: object, browser: Browser = admin.browser) =>
+  browser.raw('POST', '/api/audit/export', JSON.stringify(filters));
+
 /** Every page of a filtered log, following `next_cursor`. */
 async function allPages(browser: Browser, query: Record<string, string | number>) {
   const seen: AuditEvent[] = [];
@@ -51,12 +55,14 @@ async function allPages(browser: Browser, query: Record<string, string | number>
 describe('who may read the audit log', () => {
   test('a non-admin gets 403 from the audit API, and a signed-out caller 401', async () => {
     const { browser } = await signedIn(server);
-    for (const path of ['/api/audit/', '/api/audit/actions', '/api/audit.csv']) {
+    for (const path of ['/api/audit/', '/api/audit/actions']) {
       const asUser = await browser.raw('GET', path);
       expect(asUser.status, path).toBe(403);
       expect(asUser.json).toMatchObject({ detail: [{ type: 'forbidden' }] });
       expect((await server.browser().raw('GET', path)).status, path).toBe(401);
     }
+    expect((await exportCsv({}, browser)).status).toBe(403);
+    expect((await exportCsv({}, server.browser())).status).toBe(401);
   });
 });
 
@@ -126,6 +132,30 @@ describe('the audit log', () => {
     expect(await count({ account: person.id, actor: actor.id })).toBe(1);
   });
 
+  test("the account filter shows the account's own key registrations and credential deletions", async () => {
+    const registered = uniqueAction('registered');
+    const deleted = uniqueAction('deleted');
+    const person = await createAccount(server.ctx, {});
+    const someoneElse = await createAccount(server.ctx, {});
+    const now = Date.now();
+    await insert([
+      { action: registered, at: new Date(now - 3000), actor: person.id, targetType: 'credential', targetId: '41' },
+      { action: deleted, at: new Date(now - 2000), actor: person.id, targetType: 'credential', targetId: '42' },
+      { action: deleted, at: new Date(now - 1000), actor: someoneElse.id, targetType: 'credential', targetId: '43' },
+      // The person's admin work on a tenant is not about their account.
+      { action: registered, at: new Date(now), actor: person.id, targetType: 'tenant', targetId: '44' },
+    ]);
+    const { events } = await admin.browser.api.call('auditEvents', {
+      query: { account: person.id, action: `${registered},${deleted}` },
+    });
+    expect(events.map((e) => [e.action, e.target?.id])).toEqual([
+      [deleted, '42'],
+      [registered, '41'],
+    ]);
+    const single = await admin.browser.api.call('auditEvents', { query: { account: person.id, action: deleted } });
+    expect(single.events.map((e) => e.target?.id)).toEqual(['42']);
+  });
+
   test('rows name the actor and the target account or tenant', async () => {
     const action = uniqueAction('labels');
     const actor = await createAccount(server.ctx, { name: 'Ada Actor' });
@@ -178,7 +208,6 @@ describe('the audit log', () => {
       '/api/audit/?cursor=not*base64',
       `/api/audit/?cursor=${Buffer.from('2026-01-01|1').toString('base64url')}`,
       `/api/audit/?cursor=${Buffer.from('2026-01-01T00:00:00.000000Z|-1').toString('base64url')}`,
-      '/api/audit.csv?to=soon',
     ];
     for (const path of bad) {
       const answer = await admin.browser.raw('GET', path);
@@ -187,6 +216,23 @@ describe('the audit log', () => {
     }
     const error = await failure(admin.browser.api.call('auditEvents', { query: { account: 'nope' } }));
     expect(error.status).toBe(422);
+  });
+  test('a cursor or date naming a day that does not exist is refused with 422, not a server error', async () => {
+    const cursor = (at: string) => Buffer.from(`${at}|1`).toString('base64url');
+    const bad = [
+      `/api/audit/?cursor=${cursor('2024-02-30T00:00:00.000000Z')}`,
+      `/api/audit/?cursor=${cursor('2023-02-29T12:00:00.000000Z')}`,
+      `/api/audit/?cursor=${cursor('2024-04-31T23:59:59.999999Z')}`,
+      '/api/audit/?from=2024-02-30T00:00:00Z',
+      '/api/audit/?to=2024-04-31T00:00:00%2B02:00',
+    ];
+    for (const path of bad) {
+      const answer = await admin.browser.raw('GET', path);
+      expect(answer.status, path).toBe(422);
+      expect(answer.json, path).toMatchObject({ detail: [{ type: 'validation_error' }] });
+    }
+    const leapDay = await admin.browser.raw('GET', `/api/audit/?cursor=${cursor('2024-02-29T12:00:00.123456Z')}`);
+    expect(leapDay.status).toBe(200);
   });
 });
 
@@ -199,7 +245,7 @@ describe('CSV export', () => {
       { action, at: new Date(), actor: actor.id, details: { note: '@plain' } },
       { action: uniqueAction('elsewhere'), at: new Date(), actor: actor.id },
     ]);
-    const answer = await admin.browser.raw('GET', `/api/audit.csv?action=${action}`);
+    const answer = await exportCsv({ action });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-\d{4}-\d\d-\d\d\.csv"$/);
@@ -218,15 +264,56 @@ describe('CSV export', () => {
     const action = uniqueAction('batch');
     const base = Date.now() - DAY;
     await insert(Array.from({ length: 2300 }, (_, i) => ({ action, at: new Date(base + i) })));
-    const answer = await admin.browser.raw('GET', `/api/audit.csv?action=${action}`);
+    const answer = await exportCsv({ action });
     const lines = answer.text.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(2300);
     expect(new Set(lines).size).toBe(2300);
   });
 
+  test('another site cannot make an admin export the log: no GET, and a cross-site POST is refused', async () => {
+    const action = uniqueAction('csrf');
+    for (const path of [`/api/audit.csv?action=${action}`, `/api/audit/export?action=${action}`]) {
+      const answer = await admin.browser.raw('GET', path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.text, path).not.toContain('time,action');
+    }
+    const body = JSON.stringify({ action });
+    const fromElsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of fromElsewhere) {
+      const answer = await admin.browser.raw('POST', '/api/audit/export', body, headers);
+      expect(answer.status).toBe(403);
+      expect(answer.json).toMatchObject({ detail: [{ type: 'cross_site_request' }] });
+    }
+    expect(await auditRows(server, admin.account.id, 'admin.audit.exported')).not.toContainEqual(
+      expect.objectContaining({ details: { filters: { action: [action] } } }),
+    );
+    const bad = await exportCsv({ to: 'soon' });
+    expect(bad.status).toBe(422);
+    expect(bad.json).toMatchObject({ detail: [{ type: 'validation_error' }] });
+  });
+
+  test('the CSV starts with a UTF-8 byte order mark, so spreadsheets read å, ä and ö', async () => {
+    const action = uniqueAction('bom');
+    const actor = await createAccount(server.ctx, { name: 'Åsa Ängström-Öberg' });
+    await insert([{ action, at: new Date(), actor: actor.id }]);
+    const response = await admin.browser.fetch(`${admin.browser.baseUrl}/api/audit/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action }),
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith('\uFEFFtime,action,')).toBe(true);
+    expect(text).toContain('Åsa Ängström-Öberg');
+  });
+
   test('an export is itself audited, with its filters', async () => {
     const action = uniqueAction('exported');
-    await admin.browser.raw('GET', `/api/audit.csv?action=${action}`);
+    await exportCsv({ action });
     const [row] = await auditRows(server, admin.account.id, 'admin.audit.exported');
     expect(row?.details).toEqual({ filters: { action: [action] } });
   });

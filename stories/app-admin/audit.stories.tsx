@@ -8,6 +8,7 @@ import {
   answer,
   callsTo,
   failure,
+  getRecord,
   type MockRoute,
   pending,
   withAdminApp,
@@ -17,6 +18,7 @@ import { ACME_ID, acme, anna } from './lib/fixtures';
 
 const LOG = '/api/audit/';
 const ACTIONS = '/api/audit/actions';
+const EXPORT = '/api/audit/export';
 const ADMIN_ID = 'b0000000-0000-4000-8000-00000000000a';
 
 const adminActor = { id: ADMIN_ID, email: ADMIN_EMAIL, name: 'Ada Admin' };
@@ -127,7 +129,11 @@ export const Log: Story = {
 /** The filters live in the address: applying them changes it, the log is asked for them, and
  * the CSV export downloads the same filtered set. */
 export const Filtered: Story = {
-  parameters: admin('/admin/audit?actor=anna%40example.com&from=2026-03-01&to=2026-03-10', [pagedLog, actions]),
+  parameters: admin('/admin/audit?actor=anna%40example.com&from=2026-03-01&to=2026-03-10', [
+    pagedLog,
+    actions,
+    answer('POST', EXPORT, 'time,action\r\n'),
+  ]),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('table');
@@ -150,14 +156,31 @@ export const Filtered: Story = {
     const applied = new URLSearchParams(callsTo(canvasElement, 'GET', LOG)[1]?.search);
     await expect(applied.get('action')).toBe('login.password_failed');
 
-    const exportLink = canvas.getByRole('link', { name: 'Export CSV' });
-    const href = new URL(exportLink.getAttribute('href') ?? '', 'http://helios.test');
-    await expect(href.pathname).toBe('/api/audit.csv');
-    await expect(href.searchParams.get('action')).toBe('login.password_failed');
-    await expect(href.searchParams.get('actor')).toBe('anna@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(getRecord(canvasElement).downloads).toHaveLength(1));
+    const [exported] = callsTo(canvasElement, 'POST', EXPORT);
+    await expect(exported?.body).toEqual({
+      actor: 'anna@example.com',
+      action: 'login.password_failed',
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-11T00:00:00.000Z',
+    });
+    await expect(exported?.search).toBe('');
 
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(canvas.getByTestId('location')).toHaveTextContent(/\/admin\/audit$/));
+  },
+};
+
+/** An export that fails says so, and nothing is saved. */
+export const ExportFailed: Story = {
+  parameters: admin('/admin/audit', [pagedLog, actions, failure('POST', EXPORT, 500)]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table');
+    await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The export failed. Try again.');
+    await expect(getRecord(canvasElement).downloads).toHaveLength(0);
   },
 };
 

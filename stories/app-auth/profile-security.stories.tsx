@@ -12,7 +12,8 @@ const EVENTS: SecurityEvent[] = [
   { id: '9', at: daysAgo(0), action: 'login.success', ip: '203.0.113.7', details: {} },
   { id: '8', at: daysAgo(1), action: 'login.password_failed', ip: '198.51.100.23', details: { locked: true } },
   { id: '7', at: daysAgo(3), action: 'credential.deleted', ip: '203.0.113.7', details: { credential_type: 'totp' } },
-  { id: '6', at: daysAgo(9), action: 'admin.login_as', ip: '192.0.2.10', details: { by_admin: true } },
+  // The server never gives the address of an admin who acted on the account.
+  { id: '6', at: daysAgo(9), action: 'admin.login_as', ip: null, details: { by_admin: true } },
   { id: '5', at: daysAgo(20), action: 'login.federated', ip: null, details: { provider: 'google.com' } },
 ];
 
@@ -42,6 +43,9 @@ const EXPORT: DataExport = {
   ],
   sessions: [],
   tenant_memberships: [],
+  known_browsers: [{ first_seen_at: '2026-01-05T08:00:00.000Z', last_seen_at: '2026-03-10T11:58:00.000Z' }],
+  recovery_codes_remaining: 8,
+  security_events_scope: { since: '2025-02-10T12:00:00.000Z', max_events: 10_000, truncated: false },
   security_events: [{ at: '2026-03-10T11:58:00.000Z', action: 'login.success', ip: '203.0.113.7', details: {} }],
 };
 

@@ -52,12 +52,13 @@ test('an admin filters the audit log, follows a row to its tenant, and exports t
   await expect(rows).toHaveCount(3);
 
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d\d-\d\d\.csv$/);
   const csv = await readFile((await file.path()) as string, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('time,action,actor_id,actor_email,actor_name,target_type,target_id,target,ip,details');
+  // The byte order mark first, so a spreadsheet reads the file as UTF-8.
+  expect(lines[0]).toBe('\uFEFFtime,action,actor_id,actor_email,actor_name,target_type,target_id,target,ip,details');
   expect(lines.slice(1)).toHaveLength(2);
   for (const line of lines.slice(1))
     expect(line).toContain(`admin.setting.set,${admin.id},${admin.email},Ada Admin,tenant,${tenant.id}`);
@@ -67,7 +68,7 @@ test('an admin filters the audit log, follows a row to its tenant, and exports t
   await page.goto(`/admin/audit?tenant=${tenant.id}`);
   await expect(rows).toHaveCount(4);
   const all = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
   const allCsv = await readFile((await (await all).path()) as string, 'utf8');
   expect(allCsv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
 

@@ -1,6 +1,7 @@
 import type { AuditEvent, AuditFilters } from '@helios/api';
 import { atom } from 'jotai';
-import { adminCall, apiAtom } from '../api';
+import { adminCall, adminDownload } from '../api';
+import { fileDownloadAtom } from '../lib/download';
 import { emptyLoaded, type Loaded } from './load';
 
 /** Events on one page of the console's audit log. */
@@ -75,7 +76,9 @@ export const loadAuditActionsAtom = atom(null, async (get, set) => {
   }
 });
 
-/** The address of the CSV export of the filtered log (a download the browser makes itself). */
-export const auditExportUrlAtom = atom(
-  (get) => (filters: AuditFilters) => get(apiAtom).url('auditExport', { query: filters }),
-);
+/** Exports the filtered log as CSV and saves it. A POST (never a link), so another site cannot
+ * make the browser export the log; a 401 or 403 is reported to the shell like any admin call. */
+export const exportAuditAtom = atom(null, async (get, set, filters: AuditFilters) => {
+  const file = await adminDownload(get, set, 'auditExport', { body: filters });
+  get(fileDownloadAtom).save(file.fileName ?? 'audit.csv', file.content);
+});

@@ -1,5 +1,8 @@
 import type { SecurityEvent } from '@helios/api';
+import { OWN_SECURITY_ACTIONS } from '@helios/api/security-actions';
 import { expect, test } from 'vitest';
+import en from '../i18n/en';
+import sv from '../i18n/sv';
 import { eventSentence, needsAttention } from './security-events';
 
 const event = (action: string, details: SecurityEvent['details'] = {}): SecurityEvent => ({
@@ -44,4 +47,14 @@ test('refused attempts and what an admin did are marked', () => {
   expect(needsAttention(event('login.federated_refused'))).toBe(true);
   expect(needsAttention(event('admin.login_as', { by_admin: true }))).toBe(true);
   expect(needsAttention(event('login.success'))).toBe(false);
+});
+
+test('every action the server lists reads as its own sentence in sv and en, issued recovery codes too', () => {
+  expect(OWN_SECURITY_ACTIONS).toContain('credential.recovery_codes_issued');
+  for (const action of OWN_SECURITY_ACTIONS) {
+    const { key } = eventSentence(event(action));
+    expect(key, action).not.toBe('security.events.other');
+    const name = key.replace('security.events.', '');
+    for (const texts of [en, sv]) expect((texts.security.events as Record<string, string>)[name], action).toBeTruthy();
+  }
 });

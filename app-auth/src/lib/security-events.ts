@@ -1,37 +1,11 @@
 import type { SecurityEvent } from '@helios/api';
+import { OWN_SECURITY_ACTIONS } from '@helios/api/security-actions';
 
 /** How an event reads: the text key of its sentence and the values it names. */
 export type EventSentence = { key: string; values: Record<string, string>; locked: boolean };
 
-const SENTENCES = new Set([
-  'login.success',
-  'login.federated',
-  'login.password_failed',
-  'login.totp_failed',
-  'login.webauthn_failed',
-  'login.federated_refused',
-  'reauth.password_failed',
-  'reauth.totp_failed',
-  'reauth.webauthn_failed',
-  'password.changed',
-  'password_reset.requested',
-  'password_reset.completed',
-  'credential.password_created',
-  'credential.totp_registered',
-  'credential.totp_merged',
-  'credential.webauthn_registered',
-  'credential.oidc_linked',
-  'credential.deleted',
-  'session.signed_out',
-  'session.signed_out_others',
-  'account.data_exported',
-  'admin.login_as',
-  'admin.password_reset.sent',
-  'admin.credential.deleted',
-  'login.recovery_code_used',
-  'login.recovery_code_failed',
-  'credential.recovery_codes_regenerated',
-]);
+/** Every action the server lists has a sentence (`security.events.<action>`). */
+const SENTENCES = new Set<string>(OWN_SECURITY_ACTIONS);
 
 const METHODS = new Set(['password', 'totp', 'webauthn', 'oidc']);
 

@@ -40,20 +40,24 @@ export function registerAuditAdminRoutes(app: FastifyInstance, ctx: Context) {
 
   registerAdmin(app, ctx, adminRoutes.auditActions, async () => ({ actions: await auditActionNames(ctx.db) }));
 
-  registerAdmin(app, ctx, adminRoutes.auditExport, async ({ query }, call) => {
-    await auditAdmin(ctx, call, 'audit.exported', null, { filters: query });
+  registerAdmin(app, ctx, adminRoutes.auditExport, async ({ body }, call) => {
+    await auditAdmin(ctx, call, 'audit.exported', null, { filters: body });
     const stamp = ctx.now().toISOString().slice(0, 10);
     return call.reply
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="audit-${stamp}.csv"`)
       .type('text/csv; charset=utf-8')
-      .send(Readable.from(csvRows(ctx, query)));
+      .send(Readable.from(csvRows(ctx, body)));
   });
 }
 
+/** A byte order mark: without it a spreadsheet program may read the UTF-8 file as another
+ * encoding and garble å, ä and ö. */
+const BOM = '\uFEFF';
+
 /** The filtered log as CSV lines, read a batch at a time. */
 async function* csvRows(ctx: Context, filter: AuditFilter): AsyncGenerator<string> {
-  yield csvLine(CSV_HEADER);
+  yield BOM + csvLine(CSV_HEADER);
   let cursor: AuditCursor | null = null;
   for (;;) {
     const page = await auditPage(ctx.db, filter, cursor, EXPORT_BATCH);

@@ -1,37 +1,5 @@
 import type { SecurityEvent } from '@helios/api';
 
-/** The actions a person sees in their own "Recent security activity": signing in and failing to,
- * changes to how they sign in, sessions they ended, and what an admin did to their account. */
-export const OWN_SECURITY_ACTIONS = [
-  'login.success',
-  'login.federated',
-  'login.password_failed',
-  'login.totp_failed',
-  'login.webauthn_failed',
-  'login.federated_refused',
-  'reauth.password_failed',
-  'reauth.totp_failed',
-  'reauth.webauthn_failed',
-  'password.changed',
-  'password_reset.requested',
-  'password_reset.completed',
-  'credential.password_created',
-  'credential.totp_registered',
-  'credential.totp_merged',
-  'credential.webauthn_registered',
-  'credential.oidc_linked',
-  'credential.deleted',
-  'session.signed_out',
-  'session.signed_out_others',
-  'account.data_exported',
-  'admin.login_as',
-  'admin.password_reset.sent',
-  'admin.credential.deleted',
-  'login.recovery_code_used',
-  'login.recovery_code_failed',
-  'credential.recovery_codes_regenerated',
-] as const;
-
 /** How far back the profile's list reaches. */
 export const OWN_EVENTS_DAYS = 30;
 
@@ -43,21 +11,32 @@ const REGISTERED_TYPE: Record<string, string> = {
   'credential.oidc_linked': 'oidc',
 };
 
+/** The address of an audit row as the account's holder may see it: their own (they acted) or that
+ * of an attempt to sign in as them (no actor); never that of an admin, or of the instance server
+ * that redeemed an admin's clavis, who acted on the account. */
+export function ownIp(row: { actorAccountId: string | null; ip: string | null }, accountId: string): string | null {
+  return row.actorAccountId === null || row.actorAccountId === accountId ? row.ip : null;
+}
+
 /** An audit row as its owner sees it: only what the sentence names is taken from its details. */
-export function ownSecurityEvent(row: {
-  id: number;
-  at: Date;
-  action: string;
-  ip: string | null;
-  details: unknown;
-}): SecurityEvent {
+export function ownSecurityEvent(
+  row: {
+    id: number;
+    at: Date;
+    action: string;
+    actorAccountId: string | null;
+    ip: string | null;
+    details: unknown;
+  },
+  accountId: string,
+): SecurityEvent {
   const details = (row.details ?? {}) as Record<string, unknown>;
   const type = typeof details.type === 'string' ? details.type : REGISTERED_TYPE[row.action];
   return {
     id: String(row.id),
     at: row.at.toISOString(),
     action: row.action,
-    ip: row.ip,
+    ip: ownIp(row, accountId),
     details: {
       ...(type ? { credential_type: type } : {}),
       ...(typeof details.provider === 'string' ? { provider: details.provider } : {}),

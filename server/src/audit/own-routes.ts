@@ -1,25 +1,24 @@
-import { routes } from '@helios/api';
+import { OWN_SECURITY_ACTIONS, routes } from '@helios/api';
 import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../accounts/repository';
 import type { Context } from '../context';
-import { auditEvents, credentials, tenants, tenantUsers } from '../db/schema';
+import { auditEvents, credentials, knownBrowsers, tenants, tenantUsers } from '../db/schema';
 import { registerSession } from '../http/auth';
+import { remainingRecoveryCodes } from '../recovery/repository';
+import { limit, rateRules } from '../security/rate-limit';
 import { sessionsOf } from '../session/portal-session';
 import { methodOf } from '../session/routes';
 import { STEP_UP } from '../session/step-up';
-import { OWN_EVENTS_DAYS, OWN_SECURITY_ACTIONS, ownSecurityEvent } from './own-events';
+import { OWN_EVENTS_DAYS, ownIp, ownSecurityEvent } from './own-events';
+import { aboutAccount } from './query';
 
 /** Most events the profile lists. */
 const OWN_EVENTS_LIMIT = 100;
-
-/** Audit rows about an account: those whose target it is, and the changes it made to its own
- * sign-in methods (their target is the credential). */
-const aboutAccount = (accountId: string) =>
-  or(
-    and(eq(auditEvents.targetType, 'account'), eq(auditEvents.targetId, accountId)),
-    and(eq(auditEvents.actorAccountId, accountId), eq(auditEvents.targetType, 'credential')),
-  );
+/** The data export's events reach back this many months, and hold at most this many (newest
+ * first): enough for any use of one's own history, bounded however long the log grows. */
+const EXPORT_EVENTS_MONTHS = 13;
+const EXPORT_EVENTS_LIMIT = 10_000;
 
 /** The person's own security events and "Download my data" (docs/server.md). */
 export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
@@ -38,7 +37,7 @@ export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(OWN_EVENTS_LIMIT);
     reply.header('cache-control', 'no-store');
-    return { events: rows.map(ownSecurityEvent) };
+    return { events: rows.map((row) => ownSecurityEvent(row, account.id)) };
   });
 
   registerSession(
@@ -46,7 +45,10 @@ export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
     ctx,
     routes.exportData,
     async (_, { account, session, request, reply }) => {
-      const [creds, memberships, events, sessions] = await Promise.all([
+      await limit(ctx, request, rateRules.dataExport, `export:${account.id}`);
+      const since = new Date(ctx.now());
+      since.setUTCMonth(since.getUTCMonth() - EXPORT_EVENTS_MONTHS);
+      const [creds, memberships, eventRows, sessions, browsers, recoveryCodesLeft] = await Promise.all([
         ctx.db
           .select({
             id: credentials.id,
@@ -72,12 +74,29 @@ export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
           .where(eq(tenantUsers.accountId, account.id))
           .orderBy(tenants.name),
         ctx.db
-          .select({ at: auditEvents.at, action: auditEvents.action, ip: auditEvents.ip, details: auditEvents.details })
+          .select({
+            at: auditEvents.at,
+            action: auditEvents.action,
+            actorAccountId: auditEvents.actorAccountId,
+            ip: auditEvents.ip,
+            details: auditEvents.details,
+          })
           .from(auditEvents)
-          .where(or(aboutAccount(account.id), eq(auditEvents.actorAccountId, account.id)))
-          .orderBy(desc(auditEvents.at), desc(auditEvents.id)),
+          .where(
+            and(or(aboutAccount(account.id), eq(auditEvents.actorAccountId, account.id)), gte(auditEvents.at, since)),
+          )
+          .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+          .limit(EXPORT_EVENTS_LIMIT + 1),
         sessionsOf(ctx, account.id, account.sessionsValidAfter),
+        // When each remembered browser was first and last seen; never its hash.
+        ctx.db
+          .select({ firstSeenAt: knownBrowsers.firstSeenAt, lastSeenAt: knownBrowsers.lastSeenAt })
+          .from(knownBrowsers)
+          .where(eq(knownBrowsers.accountId, account.id))
+          .orderBy(desc(knownBrowsers.lastSeenAt)),
+        remainingRecoveryCodes(ctx.db, account.id),
       ]);
+      const events = eventRows.slice(0, EXPORT_EVENTS_LIMIT);
       await audit(ctx.db, {
         actor: account.id,
         action: 'account.data_exported',
@@ -126,10 +145,20 @@ export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
           active: m.active,
           since: m.since.toISOString(),
         })),
+        known_browsers: browsers.map((b) => ({
+          first_seen_at: b.firstSeenAt.toISOString(),
+          last_seen_at: b.lastSeenAt.toISOString(),
+        })),
+        recovery_codes_remaining: recoveryCodesLeft,
+        security_events_scope: {
+          since: since.toISOString(),
+          max_events: EXPORT_EVENTS_LIMIT,
+          truncated: eventRows.length > EXPORT_EVENTS_LIMIT,
+        },
         security_events: events.map((e) => ({
           at: e.at.toISOString(),
           action: e.action,
-          ip: e.ip,
+          ip: ownIp(e, account.id),
           details: (e.details ?? {}) as Record<string, unknown>,
         })),
       };

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@helios/api';
-import { and, desc, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { accounts, auditEvents, tenants } from '../db/schema';
@@ -14,6 +14,15 @@ export type AuditFilter = {
   from?: string;
   to?: string;
 };
+
+/** Audit rows about an account: those whose target it is, and the changes it made to its own
+ * sign-in methods (their target is the credential). Each side reads its own index (target, and
+ * actor), combined as a bitmap OR. */
+export const aboutAccount = (accountId: string) =>
+  or(
+    and(eq(auditEvents.targetType, 'account'), eq(auditEvents.targetId, accountId)),
+    and(eq(auditEvents.actorAccountId, accountId), eq(auditEvents.targetType, 'credential')),
+  ) as SQL;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,8 +40,7 @@ export function auditConditions(db: Database, filter: AuditFilter): SQL[] {
           ),
     );
   }
-  if (filter.account)
-    conditions.push(and(eq(auditEvents.targetType, 'account'), eq(auditEvents.targetId, filter.account)) as SQL);
+  if (filter.account) conditions.push(aboutAccount(filter.account));
   if (filter.tenant)
     conditions.push(and(eq(auditEvents.targetType, 'tenant'), eq(auditEvents.targetId, filter.tenant)) as SQL);
   if (filter.action?.length)

@@ -19,6 +19,8 @@ export const rateRules = {
   /** Instances reading settings and notifications (several instances may share an address). */
   instance: { name: 'instance', limit: 1200, windowMs: 60_000 },
   clavis: { name: 'clavis', limit: 60, windowMs: 60_000 },
+  /** "Download my data", per account: each export reads every table about the account. */
+  dataExport: { name: 'data-export', limit: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -7,6 +7,7 @@ import { apiAtom } from '../../../app-admin/src/api';
 import { AdminProviders } from '../../../app-admin/src/app';
 import { sidebarCollapsedAtom, themeStorageAtom } from '../../../app-admin/src/atoms/session';
 import { adminI18n, initI18n } from '../../../app-admin/src/i18n';
+import { fileDownloadAtom } from '../../../app-admin/src/lib/download';
 import { externalNavigateAtom } from '../../../app-admin/src/lib/navigation';
 import { storyLocale } from '../../lib/locale';
 import { type MockRoute, mockFetch, type RecordedCall } from '../../lib/mock-fetch';
@@ -20,6 +21,8 @@ export type AdminStoryRecord = {
   externalNavigations: string[];
   openedTabs: string[];
   closedTabs: number;
+  /** Files the console would have saved through the browser's download. */
+  downloads: { fileName: string; content: Blob }[];
 };
 
 export type AdminStoryParameters = {
@@ -83,7 +86,7 @@ function memoryStorage(initial: Record<string, string>): Pick<Storage, 'getItem'
 /** Mounts the whole console (session check, sidebar, pages) at the story's address with a mocked API. */
 export const withAdminApp: Decorator = (Story, { parameters, canvasElement }) => {
   const params = parameters.admin as AdminStoryParameters;
-  const record: AdminStoryRecord = { calls: [], externalNavigations: [], openedTabs: [], closedTabs: 0 };
+  const record: AdminStoryRecord = { calls: [], externalNavigations: [], openedTabs: [], closedTabs: 0, downloads: [] };
   records.set(canvasElement.ownerDocument.body, record);
   const session: MockRoute = {
     method: 'GET',
@@ -107,6 +110,7 @@ export const withAdminApp: Decorator = (Story, { parameters, canvasElement }) =>
             },
           },
   });
+  store.set(fileDownloadAtom, { save: (fileName, content) => record.downloads.push({ fileName, content }) });
   store.set(themeStorageAtom, memoryStorage(params.darkMode ? { dark_mode: params.darkMode } : {}));
   store.set(sidebarCollapsedAtom, params.collapsed ?? false);
   return (

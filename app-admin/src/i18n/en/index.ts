@@ -364,6 +364,7 @@ const en = {
     title: 'Audit log',
     description: 'Every recorded admin and security event, newest first.',
     exportCsv: 'Export CSV',
+    exportFailed: 'The export failed. Try again.',
     failed: 'Failed to load the audit log',
     noneFound: 'No events match the filters',
     noneFoundHint: 'Widen the date range or clear a filter.',

@@ -366,6 +366,7 @@ const sv: Resources = {
     title: 'Granskningslogg',
     description: 'Alla registrerade administratörs- och säkerhetshändelser, nyaste först.',
     exportCsv: 'Exportera CSV',
+    exportFailed: 'Exporten misslyckades. Försök igen.',
     failed: 'Det gick inte att hämta granskningsloggen',
     noneFound: 'Inga händelser matchar filtren',
     noneFoundHint: 'Vidga datumintervallet eller rensa ett filter.',

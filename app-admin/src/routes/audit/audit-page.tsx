@@ -1,7 +1,7 @@
 import type { AuditEvent } from '@helios/api';
 import {
+  Alert,
   Button,
-  buttonVariants,
   DateRangeFilter,
   EmptyState,
   FieldMessage,
@@ -24,8 +24,8 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   auditActionsAtom,
-  auditExportUrlAtom,
   auditLogAtom,
+  exportAuditAtom,
   loadAuditActionsAtom,
   loadAuditLogAtom,
   loadMoreAuditAtom,
@@ -57,13 +57,27 @@ export function AuditPage() {
   const log = useAtomValue(auditLogAtom);
   const load = useSetAtom(loadAuditLogAtom);
   const loadMore = useSetAtom(loadMoreAuditAtom);
-  const exportUrl = useAtomValue(auditExportUrlAtom)(apiFilters);
+  const exportAudit = useSetAtom(exportAuditAtom);
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
 
   useEffect(() => {
     void load(apiFilters);
   }, [apiFilters, load]);
 
   const apply = (form: AuditFilterForm) => setParams(auditFilterParams(form));
+  const exportCsv = async () => {
+    if (exporting) return;
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      await exportAudit(apiFilters);
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  };
   const filtered = Object.values(filters).some((value) => value !== '');
 
   return (
@@ -72,11 +86,17 @@ export function AuditPage() {
         title={t('audit.title')}
         description={t('audit.description')}
         actions={
-          <a href={exportUrl} download className={buttonVariants({ variant: 'outline' })}>
+          <Button
+            variant="outline"
+            loading={exporting}
+            loadingLabel={t('common.loading')}
+            onClick={() => void exportCsv()}
+          >
             {t('audit.exportCsv')}
-          </a>
+          </Button>
         }
       />
+      {exportFailed ? <Alert tone="error">{t('audit.exportFailed')}</Alert> : null}
       <AuditFilterBar key={params.toString()} initial={filters} onApply={apply} />
       <LoadStatus
         status={log.status}

@@ -319,6 +319,7 @@ const en = {
       admin_credential_deleted: 'An administrator removed a sign-in method: {{method}}',
       login_recovery_code_used: 'You signed in with a recovery code',
       login_recovery_code_failed: 'A wrong recovery code was entered',
+      credential_recovery_codes_issued: 'Recovery codes were made for your account',
       credential_recovery_codes_regenerated: 'New recovery codes were made; the old ones no longer work',
       other: 'Security event: {{action}}',
     },

@@ -323,6 +323,7 @@ const sv: Resources = {
       admin_credential_deleted: 'En administratör tog bort en inloggningsmetod: {{method}}',
       login_recovery_code_used: 'Du loggade in med en återställningskod',
       login_recovery_code_failed: 'En felaktig återställningskod angavs',
+      credential_recovery_codes_issued: 'Återställningskoder skapades för ditt konto',
       credential_recovery_codes_regenerated: 'Nya återställningskoder skapades; de gamla fungerar inte längre',
       other: 'Säkerhetshändelse: {{action}}',
     },
