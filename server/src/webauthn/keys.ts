@@ -33,14 +33,16 @@ export function webauthnCredentialOf(row: CredentialRow): WebAuthnCredential {
   };
 }
 
-/** Saves a verified new key and its audit row, in one transaction; null (and nothing written)
- * when that credential id is already registered (to anyone). */
+/** Saves a verified new key (a security key, or a passkey) and its audit row, in one
+ * transaction; null (and nothing written) when that credential id is already registered (to
+ * anyone). */
 export async function saveSecurityKey(
   ctx: Context,
   accountId: string,
   label: string,
   info: RegistrationInfo,
   row: (saved: CredentialRow) => AuditInput,
+  type: 'webauthn' | 'passkey' = 'webauthn',
 ): Promise<CredentialRow | null> {
   const data: SecurityKeyData = {
     transports: info.credential.transports,
@@ -53,7 +55,7 @@ export async function saveSecurityKey(
       .insert(credentials)
       .values({
         accountId,
-        type: 'webauthn',
+        type,
         subject: info.credential.id,
         secret: Buffer.from(info.credential.publicKey).toString('base64url'),
         counter: info.credential.counter,

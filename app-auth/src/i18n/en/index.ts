@@ -205,6 +205,7 @@ const en = {
     typePassword: 'Password',
     typeAuthenticator: 'Authenticator app',
     typeSecurityKey: 'Security key',
+    typePasskey: 'Passkey',
     typeSso: 'Single sign-on',
     setPassword: 'Set a password',
     resetPassword: 'Reset password',
@@ -264,6 +265,7 @@ const en = {
     method: {
       password: 'Password',
       email_code: 'Email code',
+      passkey: 'Passkey',
       provider: 'Another sign-in service',
       unknown: 'Unknown method',
     },

@@ -206,6 +206,7 @@ const sv: Resources = {
     typePassword: 'Lösenord',
     typeAuthenticator: 'Autentiseringsapp',
     typeSecurityKey: 'Säkerhetsnyckel',
+    typePasskey: 'Lösennyckel',
     typeSso: 'Enkel inloggning',
     setPassword: 'Skapa ett lösenord',
     resetPassword: 'Återställ lösenordet',
@@ -266,6 +267,7 @@ const sv: Resources = {
     method: {
       password: 'Lösenord',
       email_code: 'Kod via e-post',
+      passkey: 'Lösennyckel',
       provider: 'En annan inloggningstjänst',
       unknown: 'Okänt sätt',
     },
