@@ -55,7 +55,14 @@ export function LoginPage() {
   let step: React.ReactNode;
   switch (login.state) {
     case 'Start':
-      step = <EmailStep initialEmail={login.email} busy={busy} onSubmit={actions.start} />;
+      step = (
+        <EmailStep
+          initialEmail={login.email}
+          busy={busy}
+          onSubmit={actions.start}
+          onPasskey={actions.signInWithPasskey}
+        />
+      );
       break;
     case 'PasswordResetRequired':
       step = <ResetRequiredStep resetHref={resetHref} />;
