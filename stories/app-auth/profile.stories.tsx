@@ -74,6 +74,7 @@ const app = (info: MockResponse, ...api: MockRoute[]): AppStoryParameters => ({
     ...api,
     providersRoute({ body: { providers: [GOOGLE_PROVIDER, MICROSOFT_PROVIDER] } }),
     { method: 'GET', path: '/auth/sessions', respond: { body: { sessions: [storySession] } } },
+    { method: 'GET', path: '/auth/passkeys', respond: { body: { passkeys: [] } } },
   ],
 });
 
@@ -175,7 +176,7 @@ export const Default: Story = {
       getRecord(canvasElement)
         .calls.map((call) => call.path)
         .sort(),
-    ).toEqual(['/auth/providers', '/auth/sessions', '/oauth2/userinfo']);
+    ).toEqual(['/auth/passkeys', '/auth/providers', '/auth/sessions', '/oauth2/userinfo']);
   },
 };
 

@@ -16,6 +16,7 @@ import { providerLinkUrl } from '../../lib/providers';
 import { LanguageSetting } from './language-setting';
 import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-methods';
 import { LoginMethodsSection } from './login-methods-section';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 
 // Account settings hold more than a sign-in step, so the card is wider.
@@ -163,6 +164,7 @@ export function ProfilePage() {
             </div>
           </div>
           <LoginMethodsSection user={user} providers={providers} onUserChange={setUser} />
+          <PasskeysSection user={user} onUserChange={setUser} />
           <SessionsSection />
           {resumeDialog}
         </>
