@@ -145,3 +145,39 @@ export const PasskeyRefused: Story = {
     await expect(canvas.getByLabelText(/Email|E-post/)).toBeEnabled();
   },
 };
+
+/** The offer after a code sign-in: a passkey is made for the account, and the sign-in finishes. */
+export const OfferCreatesPasskey: Story = {
+  beforeEach: [withoutSuggestions],
+  parameters: app('/login?email=anna@example.com', [
+    { ...startPing, respond: { body: loginState('AskedCreateCredential', { is_user: true }) } },
+    {
+      method: 'POST',
+      path: '/auth/login/passkey/register/options',
+      respond: {
+        body: {
+          challenge: base64url('passkey-registration'),
+          rp: { name: 'Helios', id: 'localhost' },
+          user: { id: base64url('account-anna'), name: 'anna@example.com', displayName: 'Anna Andersson' },
+          pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+          authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        },
+      },
+    },
+    { method: 'POST', path: '/auth/login/create-passkey', respond: { body: loginState('Done', { is_user: true }) } },
+  ]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: /^Create a passkey$|^Skapa en lösennyckel$/ }),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /^Create a passkey$|^Skapa en lösennyckel$/ }));
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('/login/select-tenant');
+    const created = getRecord(canvasElement).calls.find((c) => c.path === '/auth/login/create-passkey');
+    await expect(created?.body).toMatchObject({
+      session_id: 'SessionIdForStories0123456789abc',
+      name: expect.stringMatching(/^(Passkey|Lösennyckel)$/),
+      response: { type: 'public-key' },
+    });
+  },
+};

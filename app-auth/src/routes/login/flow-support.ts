@@ -8,6 +8,7 @@ export { interactionOf } from '../../lib/interaction';
 export {
   askForPasskey,
   cancelPasskeyRequest,
+  createPasskeyAnswer,
   passkeyAutofillAvailable,
   passkeyErrorKey,
 } from '../../lib/passkeys';

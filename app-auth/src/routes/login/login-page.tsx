@@ -121,6 +121,7 @@ export function LoginPage() {
           busy={busy}
           error={stepError}
           onCreate={actions.createPassword}
+          onCreatePasskey={actions.createPasskey}
           onSkip={actions.skipCreatePassword}
         />
       );

@@ -229,6 +229,29 @@ export function useLoginFlow() {
       run(() => api.call('mergeMfa', { body: { session_id: sessionId, totp_code: code } }), login.email),
     createPassword: (password: string) =>
       run(() => api.call('createPassword', { body: { session_id: sessionId, password } }), login.email),
+    /** The offer's passkey: made for the account that just signed in, then the login finishes. */
+    createPasskey: async (name: string) => {
+      if (store.get(loginBusyAtom)) return;
+      setBusy(true);
+      const support = await loadSupport().catch(() => null);
+      try {
+        if (!support) throw new Error('support code not loaded');
+        const body = { session_id: sessionId };
+        const options = await api.call('loginPasskeyRegisterOptions', { body });
+        const response = await support.createPasskeyAnswer(options);
+        apply(await api.call('createPasskey', { body: { ...body, name, response } }), login.email);
+      } catch (error) {
+        if (support)
+          setError({
+            code: support.errorCode(error),
+            key: support.passkeyErrorKey(error, support.errorKey),
+            kind: 'soft',
+          });
+        else await fail(error);
+      } finally {
+        setBusy(false);
+      }
+    },
     skipCreatePassword: () =>
       run(() => api.call('skipCreatePassword', { body: { session_id: sessionId } }), login.email),
     verifySecurityKey: (remember: boolean) =>
