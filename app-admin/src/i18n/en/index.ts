@@ -257,6 +257,7 @@ const en = {
     microsoft: 'Microsoft',
     sso: 'SSO',
     webauthn: 'Security key',
+    passkey: 'Passkey',
     totp: 'Authenticator',
     sms: 'SMS',
     other: 'Other',

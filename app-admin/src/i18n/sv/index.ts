@@ -259,6 +259,7 @@ const sv: Resources = {
     microsoft: 'Microsoft',
     sso: 'SSO',
     webauthn: 'Säkerhetsnyckel',
+    passkey: 'Lösennyckel',
     totp: 'Autentiseringsapp',
     sms: 'SMS',
     other: 'Annan',
