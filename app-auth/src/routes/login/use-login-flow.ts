@@ -29,6 +29,16 @@ export function useLoginFlow() {
   /** The page's first call (ping), while it is out. */
   const firstCall = useRef<Promise<void> | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Settles once the page's first call (and a start from the address) is done. The steps'
+   * effects run before this hook's, so they wait on this rather than on `firstCall`. */
+  const firstCallSettled = useRef<{ promise: Promise<void>; settle: () => void } | null>(null);
+  if (!firstCallSettled.current) {
+    let settle = () => {};
+    const promise = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    firstCallSettled.current = { promise, settle };
+  }
 
   const clientId = params.get('client_id');
   const refresh = params.get('mode') === 'refresh';
@@ -168,7 +178,7 @@ export function useLoginFlow() {
   const signInWithPasskey = useCallback(
     async (autofill: boolean): Promise<void> => {
       if (autofill) {
-        await firstCall.current;
+        await firstCallSettled.current?.promise;
         if (store.get(loginAtom).state !== 'Start') return;
       }
       if (store.get(loginBusyAtom)) return;
@@ -306,6 +316,7 @@ export function useLoginFlow() {
         await fail(error);
       } finally {
         firstCall.current = null;
+        firstCallSettled.current?.settle();
       }
     })();
   }, [api, params, setError, setLogin, callStart, finish, fail, rememberEmail]);
