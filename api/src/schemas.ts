@@ -52,7 +52,7 @@ export const AnswerLoginState = z.preprocess(
   LoginState,
 );
 
-export const CredentialType = z.enum(['password', 'oidc', 'webauthn', 'totp']);
+export const CredentialType = z.enum(['password', 'oidc', 'webauthn', 'passkey', 'totp']);
 export type CredentialType = z.infer<typeof CredentialType>;
 
 /** Every kind the interface names (spec §7): the server's four, and Google, Microsoft and SMS. */
@@ -296,6 +296,35 @@ export type RecoveryCodesStatus = z.infer<typeof RecoveryCodesStatus>;
 /** A new set of recovery codes, shown once. */
 export const RecoveryCodesResponse = z.object({ codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
+/** Passkeys: discoverable WebAuthn credentials made with user verification, which sign in alone
+ * (both factors). Signing in starts with no email: the options come with a new login session. */
+export const PasskeyName = z.string().trim().min(1, 'Name the passkey').max(64);
+export const PasskeyLoginOptionsResponse = z.object({ session_id: z.string(), options: PublicKeyOptions });
+export type PasskeyLoginOptionsResponse = z.infer<typeof PasskeyLoginOptionsResponse>;
+export const VerifyPasskeyRequest = z.object({ session_id: SessionId, response: AuthenticationResponse });
+export type VerifyPasskeyRequest = z.input<typeof VerifyPasskeyRequest>;
+export const PasskeyRegisterRequest = z.object({ name: PasskeyName, response: RegistrationResponse });
+export type PasskeyRegisterRequest = z.input<typeof PasskeyRegisterRequest>;
+/** The offer after a code sign-in: create a passkey for the account that just signed in. */
+export const LoginPasskeyOptionsRequest = z.object({ session_id: SessionId });
+export const CreatePasskeyRequest = z.object({
+  session_id: SessionId,
+  name: PasskeyName,
+  response: RegistrationResponse,
+});
+export type CreatePasskeyRequest = z.input<typeof CreatePasskeyRequest>;
+export const RenamePasskeyRequest = z.object({ name: PasskeyName });
+export type RenamePasskeyRequest = z.infer<typeof RenamePasskeyRequest>;
+/** One passkey of the signed-in account, as the profile lists it. */
+export const Passkey = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof Passkey>;
+export const PasskeysResponse = z.object({ passkeys: z.array(Passkey) });
+export type PasskeysResponse = z.infer<typeof PasskeysResponse>;
 export type VerifyWebauthnRequest = z.input<typeof VerifyWebauthnRequest>;
 
 export const InteractionParams = z.object({ uid: InteractionId });
@@ -321,7 +350,7 @@ export const SessionResponse = z.object({ email: z.string(), is_admin: z.boolean
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** How a portal session was signed in: the first factor, and the second factor if one was used. */
-export const SessionMethod = z.enum(['password', 'email_code', 'provider', 'unknown']);
+export const SessionMethod = z.enum(['password', 'email_code', 'provider', 'passkey', 'unknown']);
 export type SessionMethod = z.infer<typeof SessionMethod>;
 export const SessionSecondFactor = z.enum(['authenticator', 'security_key']);
 export type SessionSecondFactor = z.infer<typeof SessionSecondFactor>;

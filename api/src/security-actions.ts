@@ -32,6 +32,10 @@ export const OWN_SECURITY_ACTIONS = [
   'login.recovery_code_failed',
   'credential.recovery_codes_issued',
   'credential.recovery_codes_regenerated',
+  'credential.passkey_created',
+  'credential.passkey_renamed',
+  'login.passkey_failed',
+  'login.passkey_counter_regressed',
 ] as const;
 
 export type OwnSecurityAction = (typeof OWN_SECURITY_ACTIONS)[number];

@@ -23,6 +23,8 @@ export * from './components/language-flags';
 export * from './components/last-login';
 export * from './components/load-status';
 export * from './components/otp-input';
+export * from './components/passkey-button';
+export * from './components/passkey-list';
 export * from './components/password-checklist';
 export * from './components/password-field';
 export * from './components/provider-button';

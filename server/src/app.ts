@@ -29,6 +29,7 @@ import { SettingsCache } from './tenants/settings-cache';
 import { registerSettingsRoutes } from './tenants/settings-routes';
 import { registerTokenRoutes } from './tokens/routes';
 import { registerWebApps, type WebApp } from './web/static';
+import { registerPasskeyRoutes } from './webauthn/passkey-routes';
 import { registerWebauthnRoutes } from './webauthn/routes';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -191,6 +192,7 @@ export async function buildApp(ctx: Context, options: { web?: WebApp[] | false }
   registerSessionRoutes(app, ctx);
   registerFederationRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
+  registerPasskeyRoutes(app, ctx);
   registerReauthRoutes(app, ctx);
   registerRecoveryCodeRoutes(app, ctx);
   registerOwnAuditRoutes(app, ctx);

@@ -24,6 +24,8 @@ export type Knobs = {
   rpId?: string;
   /** The signature counter to report (default: one more than the last one reported). */
   counter?: number;
+  /** Whether the key verified its user this time (default: whether it has a PIN). */
+  userVerified?: boolean;
 };
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -38,12 +40,16 @@ function uint32(value: number): Buffer {
 /**
  * A software security key with one ES256 credential, answering creation and request options as
  * a browser with that key plugged in would: it refuses options it cannot serve (no ES256, its
- * credential excluded, not among the allowed ones) and signs what a real key signs.
+ * credential excluded, not among the allowed ones) and signs what a real key signs. Created as a
+ * resident (discoverable) credential it keeps the user handle, and an answer to options with no
+ * allowed credentials carries it, as a passkey's does.
  */
 export class SoftwareAuthenticator {
   readonly credentialId = new Uint8Array(randomBytes(32));
   /** The last signature counter reported; a key that never counts stays at 0. */
   counter = 0;
+  /** The user handle of a resident credential, kept from the creation options. */
+  userHandle: string | null = null;
   private readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 
   constructor(
@@ -60,9 +66,15 @@ export class SoftwareAuthenticator {
   create(options: PublicKeyCredentialCreationOptionsJSON, knobs: Knobs = {}): RegistrationAnswer {
     if (!options.pubKeyCredParams.some((p) => p.alg === ES256)) throw new Error('NotSupportedError: no ES256');
     if (options.excludeCredentials?.some((c) => c.id === this.id)) throw new Error('InvalidStateError: excluded');
+    if (options.authenticatorSelection?.residentKey === 'required') this.userHandle = options.user.id;
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, knobs);
     const authData = Buffer.concat([
-      this.authDataHead(knobs.rpId ?? options.rp.id ?? new URL(this.origin).hostname, FLAG_ATTESTED_CREDENTIAL, 0),
+      this.authDataHead(
+        knobs.rpId ?? options.rp.id ?? new URL(this.origin).hostname,
+        FLAG_ATTESTED_CREDENTIAL,
+        0,
+        knobs.userVerified,
+      ),
       Buffer.alloc(16), // AAGUID: all zeros, as keys that do not attest report
       Buffer.from([this.credentialId.length >> 8, this.credentialId.length & 0xff]),
       this.credentialId,
@@ -100,7 +112,12 @@ export class SoftwareAuthenticator {
     const counter = knobs.counter ?? (this.options.counts === false ? 0 : this.counter + 1);
     this.counter = counter;
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, knobs);
-    const authData = this.authDataHead(knobs.rpId ?? options.rpId ?? new URL(this.origin).hostname, 0, counter);
+    const authData = this.authDataHead(
+      knobs.rpId ?? options.rpId ?? new URL(this.origin).hostname,
+      0,
+      counter,
+      knobs.userVerified,
+    );
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.keys.privateKey);
     return {
       id: this.id,
@@ -110,6 +127,7 @@ export class SoftwareAuthenticator {
         clientDataJSON: b64url(clientDataJSON),
         authenticatorData: b64url(authData),
         signature: b64url(signature),
+        ...(allowed.length === 0 && this.userHandle ? { userHandle: this.userHandle } : {}),
       },
       authenticatorAttachment: 'cross-platform',
       clientExtensionResults: {},
@@ -121,8 +139,9 @@ export class SoftwareAuthenticator {
   }
 
   /** RP ID hash, flags (the touch always; verification when this key has a PIN), counter. */
-  private authDataHead(rpId: string, extraFlags: number, counter: number): Buffer {
-    const flags = FLAG_USER_PRESENT | (this.options.userVerified ? FLAG_USER_VERIFIED : 0) | extraFlags;
+  private authDataHead(rpId: string, extraFlags: number, counter: number, userVerified?: boolean): Buffer {
+    const verified = userVerified ?? this.options.userVerified;
+    const flags = FLAG_USER_PRESENT | (verified ? FLAG_USER_VERIFIED : 0) | extraFlags;
     return Buffer.concat([sha256(rpId), Buffer.from([flags]), uint32(counter)]);
   }
 

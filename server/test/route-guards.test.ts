@@ -57,6 +57,10 @@ describe('every route is registered with a guard', () => {
       routes.regenerateRecoveryCodes,
       routes.webauthnRegisterOptions,
       routes.webauthnRegister,
+      routes.passkeys,
+      routes.passkeyRegisterOptions,
+      routes.passkeyRegister,
+      routes.renamePasskey,
       routes.providerLink,
       routes.userinfo,
       routes.deleteCredential,
@@ -79,8 +83,9 @@ describe('every route is registered with a guard', () => {
 
   test('every call that changes how one signs in, and the data export, needs a recent sign-in, and no other call does', () => {
     // Adding or removing a credential (an authenticator's secret is shown when it is added),
-    // registering a security key, linking a provider; unlinking is removing its credential;
-    // setting or changing the password; replacing the recovery codes; downloading all one's data.
+    // registering a security key or creating a passkey, linking a provider; unlinking is
+    // removing its credential (a passkey's too); setting or changing the password; replacing the
+    // recovery codes; downloading all one's data. Renaming a passkey changes no way in.
     const changing = [
       routes.qrcode,
       routes.tfaSetup,
@@ -88,6 +93,8 @@ describe('every route is registered with a guard', () => {
       routes.regenerateRecoveryCodes,
       routes.webauthnRegisterOptions,
       routes.webauthnRegister,
+      routes.passkeyRegisterOptions,
+      routes.passkeyRegister,
       routes.deleteCredential,
       routes.providerLink,
       routes.changePassword,

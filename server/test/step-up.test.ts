@@ -84,13 +84,16 @@ async function accountWithEverything() {
   const registration: RegistrationAnswer = key.create(
     creation(await browser.api.call('webauthnRegisterOptions', { body: {} })),
   );
-  return { account, browser, providerId, pendingSecret: pending.secret, registration };
+  const passkey = new SoftwareAuthenticator(server.url, { userVerified: true }).create(
+    creation(await browser.api.call('passkeyRegisterOptions', { body: {} })),
+  );
+  return { account, browser, providerId, pendingSecret: pending.secret, registration, passkey };
 }
 
 /** Every call that changes how one signs in, as the profile makes it; each resolves to the HTTP
  * status and error type (or the redirect target) the server answered with. */
 function credentialCalls(setup: Awaited<ReturnType<typeof accountWithEverything>>) {
-  const { browser, account, providerId, pendingSecret, registration } = setup;
+  const { browser, account, providerId, pendingSecret, registration, passkey } = setup;
   const outcome = (call: Promise<unknown>) =>
     call.then(
       () => ({ status: 200, type: undefined as string | undefined, location: undefined as URL | undefined }),
@@ -112,6 +115,10 @@ function credentialCalls(setup: Awaited<ReturnType<typeof accountWithEverything>
       outcome(browser.api.call('webauthnRegister', { body: { name: 'Blue key', response: registration } })),
     [`${routes.webauthnRegisterOptions.method} ${routes.webauthnRegisterOptions.path}`]: () =>
       outcome(browser.api.call('webauthnRegisterOptions', { body: {} })),
+    [`${routes.passkeyRegister.method} ${routes.passkeyRegister.path}`]: () =>
+      outcome(browser.api.call('passkeyRegister', { body: { name: 'Laptop', response: passkey } })),
+    [`${routes.passkeyRegisterOptions.method} ${routes.passkeyRegisterOptions.path}`]: () =>
+      outcome(browser.api.call('passkeyRegisterOptions', { body: {} })),
     [`${routes.deleteCredential.method} ${routes.deleteCredential.path}`]: async () => {
       // Removing an authenticator and unlinking a provider are the same call.
       const authenticator = (await credentialsOf(account.id)).find((row) => row.type === 'totp');
@@ -168,8 +175,9 @@ describe('a session older than the step-up window', () => {
       else expect(answer, name).toEqual({ status: 200, type: undefined, location: undefined });
     }
     const types = (await credentialsOf(account.id)).map((row) => row.type).sort();
-    // The old authenticator replaced by the new one, then removed; the provider unlinked; a key added.
-    expect(types).toEqual(['password', 'webauthn']);
+    // The old authenticator replaced by the new one, then removed; the provider unlinked; a key
+    // and a passkey added.
+    expect(types).toEqual(['passkey', 'password', 'webauthn']);
     const audited = await server.ctx.db
       .select()
       .from(auditEvents)

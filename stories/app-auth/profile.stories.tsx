@@ -76,6 +76,7 @@ const app = (info: MockResponse, ...api: MockRoute[]): AppStoryParameters => ({
     { method: 'GET', path: '/auth/sessions', respond: { body: { sessions: [storySession] } } },
     { method: 'GET', path: '/auth/tfa/recovery-codes', respond: { body: { remaining: 10 } } },
     { method: 'GET', path: '/auth/security-events', respond: { body: { events: [] } } },
+    { method: 'GET', path: '/auth/passkeys', respond: { body: { passkeys: [] } } },
   ],
 });
 
@@ -178,6 +179,7 @@ export const Default: Story = {
         .calls.map((call) => call.path)
         .sort(),
     ).toEqual([
+      '/auth/passkeys',
       '/auth/providers',
       '/auth/security-events',
       '/auth/sessions',

@@ -20,6 +20,7 @@ const swedish = {
     microsoft: 'Microsoft',
     sso: 'SSO',
     webauthn: 'Säkerhetsnyckel',
+    passkey: 'Lösennyckel',
     totp: 'Autentiseringsapp',
     sms: 'SMS',
     other: 'Annan',
@@ -90,17 +91,17 @@ export const UnknownKind: Story = {
   args: {
     credentials: [
       { id: 'c1', type: 'password' },
-      { id: 'c2', type: 'passkey' },
+      { id: 'c2', type: 'fido-hybrid' },
     ],
     onDelete: fn(),
   },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const badge = canvas.getByText('Other (passkey)');
+    const badge = canvas.getByText('Other (fido-hybrid)');
     await expect(badge).toHaveAttribute('data-kind', 'other');
     await expect(badge.className).toContain('bg-secondary');
-    await userEvent.click(canvas.getByRole('button', { name: 'Delete Other (passkey)' }));
-    await expect(args.onDelete).toHaveBeenCalledWith({ id: 'c2', type: 'passkey' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Other (fido-hybrid)' }));
+    await expect(args.onDelete).toHaveBeenCalledWith({ id: 'c2', type: 'fido-hybrid' });
   },
 };
 

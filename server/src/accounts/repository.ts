@@ -87,6 +87,7 @@ export function factsOf(account: AccountRow, creds: CredentialRow[]): AccountFac
     federatedCount: creds.filter((c) => c.type === 'oidc').length,
     totpCount: creds.filter((c) => c.type === 'totp').length,
     securityKeyCount: creds.filter((c) => c.type === 'webauthn').length,
+    passkeyCount: creds.filter((c) => c.type === 'passkey').length,
   };
 }
 

@@ -52,10 +52,12 @@ export const accounts = pgTable(
 );
 
 /** Sign-in methods. `secret` holds the password hash (argon2id), the sealed TOTP secret, or a
- * security key's public key (COSE, base64url); `counter` is the last accepted TOTP step or the
- * WebAuthn signature counter. A federated identity is (`issuer`, `subject`) with `provider`
- * naming it for people (google.com, microsoft.com or the issuer's host); a security key's
- * `subject` is its credential id. `label` is the name a person gave it; `data` holds what else a
+ * security key's or passkey's public key (COSE, base64url); `counter` is the last accepted TOTP
+ * step or the WebAuthn signature counter. A federated identity is (`issuer`, `subject`) with
+ * `provider` naming it for people (google.com, microsoft.com or the issuer's host); a security
+ * key's or passkey's `subject` is its credential id. A passkey (`passkey`) is a discoverable
+ * WebAuthn credential made with user verification: it signs in alone; a security key
+ * (`webauthn`) is a second factor only. `label` is the name a person gave it; `data` holds what else a
  * kind needs (WebAuthn transports, the email a provider asserted). */
 export const credentials = pgTable(
   'credentials',
@@ -80,7 +82,9 @@ export const credentials = pgTable(
     uniqueIndex('credentials_one_password_key').on(t.accountId).where(sql`${t.type} = 'password'`),
     uniqueIndex('credentials_oidc_identity_key').on(t.issuer, t.subject).where(sql`${t.type} = 'oidc'`),
     uniqueIndex('credentials_webauthn_id_key').on(t.subject).where(sql`${t.type} = 'webauthn'`),
-    check('credentials_type_known', sql`${t.type} in ('password', 'totp', 'webauthn', 'oidc')`),
+    // A passkey is found by its credential id alone, before anyone is known.
+    uniqueIndex('credentials_passkey_id_key').on(t.subject).where(sql`${t.type} = 'passkey'`),
+    check('credentials_type_known', sql`${t.type} in ('password', 'totp', 'webauthn', 'passkey', 'oidc')`),
   ],
 );
 

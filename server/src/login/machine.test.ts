@@ -4,6 +4,7 @@ import {
   authenticationMethods,
   canPerform,
   stateAfterFirstFactor,
+  stateAfterPasskey,
   stateAfterSecondFactor,
   stateAfterStart,
 } from './machine';
@@ -14,6 +15,7 @@ const account = (facts: Partial<AccountFacts> = {}): AccountFacts => ({
   federatedCount: 0,
   totpCount: 0,
   securityKeyCount: 0,
+  passkeyCount: 0,
   ...facts,
 });
 
@@ -44,6 +46,23 @@ describe('security keys', () => {
     expect(stateAfterFirstFactor(account({ federatedCount: 1, securityKeyCount: 1 }), 'federated', true)).toBe('Done');
     expect(canPerform('MfaRequired', 'verify-webauthn')).toBe(true);
     expect(canPerform('CredentialsRequired', 'verify-webauthn')).toBe(false);
+  });
+});
+
+describe('passkeys', () => {
+  test('a passkey signs in alone, from a login with no email yet, and counts as both factors', () => {
+    expect(canPerform('Start', 'verify-passkey')).toBe(true);
+    expect(canPerform('CredentialsRequired', 'verify-passkey')).toBe(false);
+    expect(stateAfterPasskey(account({ passkeyCount: 1 }))).toBe('Done');
+    expect(authenticationMethods('passkey', undefined)).toEqual(['hwk', 'mfa']);
+  });
+  test('an account that must reset its password must do so after a passkey too', () => {
+    expect(stateAfterPasskey(account({ passkeyCount: 1, passwordResetRequired: true }))).toBe('PasswordResetRequired');
+  });
+  test('a passkey is another way in: a code sign-in with one is not offered to add one', () => {
+    expect(stateAfterSecondFactor(account({ passkeyCount: 1 }), 'otp')).toBe('Done');
+    expect(stateAfterSecondFactor(account(), 'otp')).toBe('AskedCreateCredential');
+    expect(canPerform('AskedCreateCredential', 'create-passkey')).toBe(true);
   });
 });
 

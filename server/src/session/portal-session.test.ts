@@ -76,6 +76,7 @@ describe('sign-in method from amr', () => {
     expect(methodOf(['pwd', 'otp', 'mfa'])).toEqual({ method: 'password', second_factor: 'authenticator' });
     expect(methodOf(['otp', 'mfa'])).toEqual({ method: 'email_code', second_factor: 'authenticator' });
     expect(methodOf(['fed', 'hwk', 'mfa'])).toEqual({ method: 'provider', second_factor: 'security_key' });
+    expect(methodOf(['hwk', 'mfa'])).toEqual({ method: 'passkey', second_factor: null });
     expect(methodOf([])).toEqual({ method: 'unknown', second_factor: null });
   });
 });

@@ -8,12 +8,19 @@ import { browserIdOf } from './known-browsers';
 import { type CurrentSession, publicSessionId, sessionsOf } from './portal-session';
 import { endAccountSessions, endThisSession, signOutRequest } from './sign-out';
 
-const FIRST_FACTOR: Record<string, SessionMethod> = { pwd: 'password', otp: 'email_code', fed: 'provider' };
+const FIRST_FACTOR: Record<string, SessionMethod> = {
+  pwd: 'password',
+  otp: 'email_code',
+  fed: 'provider',
+  hwk: 'passkey',
+};
 
-/** The sign-in method of a session from its `amr`: the first entry is the first factor; `hwk`
- * is a security key, any other second factor (`mfa` without `hwk`) an authenticator app. */
+/** The sign-in method of a session from its `amr`: the first entry is the first factor (`hwk`
+ * first is a passkey, both factors at once); a later `hwk` is a security key, any other second
+ * factor (`mfa` without `hwk`) an authenticator app. */
 export function methodOf(amr: string[] = []): { method: SessionMethod; second_factor: SessionSecondFactor | null } {
   const method = FIRST_FACTOR[amr[0] ?? ''] ?? 'unknown';
+  if (method === 'passkey') return { method, second_factor: null };
   if (amr.includes('hwk')) return { method, second_factor: 'security_key' };
   return { method, second_factor: amr.includes('mfa') ? 'authenticator' : null };
 }

@@ -34,7 +34,8 @@ export function webauthnCredentialOf(row: CredentialRow): WebAuthnCredential {
   };
 }
 
-/** Saves a verified new key, its audit row and the mail telling of it (`notice`), in one
+/** Saves a verified new key (a security key, or a passkey), its audit row and what goes with it
+ * (`alongside`: the mail telling of it, recovery codes), in one
  * transaction; null (and nothing written) when that credential id is already registered (to
  * anyone). */
 export async function saveSecurityKey(
@@ -45,6 +46,7 @@ export async function saveSecurityKey(
   row: (saved: CredentialRow) => AuditInput,
   /** More to write in the same transaction once the key is saved. */
   alongside?: (tx: Database) => Promise<void>,
+  type: 'webauthn' | 'passkey' = 'webauthn',
 ): Promise<CredentialRow | null> {
   const data: SecurityKeyData = {
     transports: info.credential.transports,
@@ -59,7 +61,7 @@ export async function saveSecurityKey(
       .insert(credentials)
       .values({
         accountId,
-        type: 'webauthn',
+        type,
         subject: info.credential.id,
         secret: Buffer.from(info.credential.publicKey).toString('base64url'),
         counter: info.credential.counter,

@@ -25,17 +25,17 @@ import { challenges, relyingParty, SUPPORTED_ALGORITHMS, userHandle, webauthnErr
 let library: Promise<typeof import('@simplewebauthn/server')> | null = null;
 /** The WebAuthn library, loaded on the first security-key call rather than at start (it is one
  * of the largest modules the server loads). */
-function webauthn() {
+export function webauthn() {
   library ??= import('@simplewebauthn/server');
   return library;
 }
 
 /** The browser's JSON forms may carry `null` where the verification library wants absence. */
-function attestationOf(response: z.output<typeof RegistrationResponse>): RegistrationResponseJSON {
+export function attestationOf(response: z.output<typeof RegistrationResponse>): RegistrationResponseJSON {
   return { ...response, authenticatorAttachment: response.authenticatorAttachment ?? undefined };
 }
 
-function assertionOf(response: z.output<typeof AuthenticationResponse>): AuthenticationResponseJSON {
+export function assertionOf(response: z.output<typeof AuthenticationResponse>): AuthenticationResponseJSON {
   return {
     ...response,
     authenticatorAttachment: response.authenticatorAttachment ?? undefined,

@@ -56,6 +56,7 @@ export function credentialLabels(t: Translate) {
     microsoft: t('credentials.microsoft'),
     sso: t('credentials.sso'),
     webauthn: t('credentials.webauthn'),
+    passkey: t('credentials.passkey'),
     totp: t('credentials.totp'),
     sms: t('credentials.sms'),
     other: t('credentials.other'),

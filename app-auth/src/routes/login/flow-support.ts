@@ -3,8 +3,15 @@ import { errorCode, errorKey, isHardOtpError } from '../../lib/errors';
 
 // What the login flow needs once it talks to the server, kept out of the first chunk with the
 // contract's schemas: the sign-in form is usable before this arrives.
-export { errorKeyForCode } from '../../lib/errors';
+export { errorCode, errorKey, errorKeyForCode } from '../../lib/errors';
 export { interactionOf } from '../../lib/interaction';
+export {
+  askForPasskey,
+  cancelPasskeyRequest,
+  createPasskeyAnswer,
+  passkeyAutofillAvailable,
+  passkeyErrorKey,
+} from '../../lib/passkeys';
 export { authenticateWithSecurityKey } from '../../lib/webauthn';
 
 const RESETTING_CODES = new Set<string>([ErrorCode.invalidLoginSessionState, ErrorCode.loginSessionMissing]);

@@ -69,7 +69,14 @@ export function LoginPage() {
   let step: React.ReactNode;
   switch (login.state) {
     case 'Start':
-      step = <EmailStep initialEmail={login.email} busy={busy} onSubmit={actions.start} />;
+      step = (
+        <EmailStep
+          initialEmail={login.email}
+          busy={busy}
+          onSubmit={actions.start}
+          onPasskey={actions.signInWithPasskey}
+        />
+      );
       break;
     case 'PasswordResetRequired':
       step = <ResetRequiredStep resetHref={resetHref} />;
@@ -136,6 +143,7 @@ export function LoginPage() {
           busy={busy}
           error={stepError}
           onCreate={actions.createPassword}
+          onCreatePasskey={actions.createPasskey}
           onSkip={actions.skipCreatePassword}
         />
       );

@@ -29,6 +29,16 @@ export function useLoginFlow() {
   /** The page's first call (ping), while it is out. */
   const firstCall = useRef<Promise<void> | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Settles once the page's first call (and a start from the address) is done. The steps'
+   * effects run before this hook's, so they wait on this rather than on `firstCall`. */
+  const firstCallSettled = useRef<{ promise: Promise<void>; settle: () => void } | null>(null);
+  if (!firstCallSettled.current) {
+    let settle = () => {};
+    const promise = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    firstCallSettled.current = { promise, settle };
+  }
 
   const clientId = params.get('client_id');
   const refresh = params.get('mode') === 'refresh';
@@ -138,9 +148,14 @@ export function useLoginFlow() {
   );
 
   /** The email step's submit. One sent while the page's first call is still out waits for its
-   * answer, and goes on only if that left the login at its start. */
+   * answer, and goes on only if that left the login at its start. A passkey request waiting in
+   * the email field's suggestions ends: the person goes on with their email. */
   const start = useCallback(
     async (email: string) => {
+      void loadSupport().then(
+        (support) => support.cancelPasskeyRequest(),
+        () => undefined,
+      );
       if (firstCall.current) {
         if (store.get(loginBusyAtom)) return;
         setBusy(true);
@@ -153,6 +168,53 @@ export function useLoginFlow() {
     [store, setBusy, callStart],
   );
 
+  /**
+   * Signing in with a passkey: a login of its own with no email, answered from the browser's
+   * prompt (the button) or from the email field's suggestions (`autofill`, conditional UI). The
+   * suggestions are asked for once the page's first call has left the login at its start (a
+   * reload in the middle of a login resumes that login instead), and wait without making the
+   * page busy; the button's prompt replaces them.
+   */
+  const signInWithPasskey = useCallback(
+    async (autofill: boolean): Promise<void> => {
+      if (autofill) {
+        await firstCallSettled.current?.promise;
+        if (store.get(loginAtom).state !== 'Start') return;
+      }
+      if (store.get(loginBusyAtom)) return;
+      const support = await loadSupport().catch(() => null);
+      if (!support || (autofill && !(await support.passkeyAutofillAvailable()))) return;
+      const showFailure = (error: unknown) =>
+        setError({
+          code: support.errorCode(error),
+          key: support.passkeyErrorKey(error, support.errorKey),
+          kind: 'soft',
+        });
+      const search = new URLSearchParams(params);
+      search.delete('session_id');
+      search.delete('email');
+      if (!autofill) setBusy(true);
+      let answer: { session_id: string; response: Awaited<ReturnType<typeof support.askForPasskey>> };
+      try {
+        const { session_id, options } = await api.call('passkeyLoginOptions', { body: {}, search: search.toString() });
+        answer = { session_id, response: await support.askForPasskey(options, autofill) };
+      } catch (error) {
+        setBusy(false);
+        // The suggestions are an extra: when they cannot be offered, or end, the page says nothing.
+        if (!autofill) showFailure(error);
+        return;
+      }
+      setBusy(true);
+      try {
+        apply(await api.call('verifyPasskey', { body: answer }), '');
+      } catch (error) {
+        showFailure(error);
+      }
+      setBusy(false);
+    },
+    [api, params, store, setBusy, setError, apply],
+  );
+
   const sessionId = login.sessionId ?? '';
   // Stable per login session: the page goes to a provider from an effect, which must run once.
   const goToProvider = useCallback(
@@ -162,6 +224,7 @@ export function useLoginFlow() {
   const actions = {
     start,
     cancel,
+    signInWithPasskey,
     resend: () => start(login.email),
     verifyOtp: (otp: string) =>
       run(() => api.call('verifyOtp', { body: { session_id: sessionId, email: login.email, otp } }), login.email),
@@ -178,6 +241,29 @@ export function useLoginFlow() {
       run(() => api.call('mergeMfa', { body: { session_id: sessionId, totp_code: code } }), login.email),
     createPassword: (password: string) =>
       run(() => api.call('createPassword', { body: { session_id: sessionId, password } }), login.email),
+    /** The offer's passkey: made for the account that just signed in, then the login finishes. */
+    createPasskey: async (name: string) => {
+      if (store.get(loginBusyAtom)) return;
+      setBusy(true);
+      const support = await loadSupport().catch(() => null);
+      try {
+        if (!support) throw new Error('support code not loaded');
+        const body = { session_id: sessionId };
+        const options = await api.call('loginPasskeyRegisterOptions', { body });
+        const response = await support.createPasskeyAnswer(options);
+        apply(await api.call('createPasskey', { body: { ...body, name, response } }), login.email);
+      } catch (error) {
+        if (support)
+          setError({
+            code: support.errorCode(error),
+            key: support.passkeyErrorKey(error, support.errorKey),
+            kind: 'soft',
+          });
+        else await fail(error);
+      } finally {
+        setBusy(false);
+      }
+    },
     skipCreatePassword: () =>
       run(() => api.call('skipCreatePassword', { body: { session_id: sessionId } }), login.email),
     verifySecurityKey: (remember: boolean) =>
@@ -232,6 +318,7 @@ export function useLoginFlow() {
         await fail(error);
       } finally {
         firstCall.current = null;
+        firstCallSettled.current?.settle();
       }
     })();
   }, [api, params, setError, setLogin, callStart, finish, fail, rememberEmail]);

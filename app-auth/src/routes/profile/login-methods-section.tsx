@@ -293,6 +293,7 @@ function ActiveMethods({ user, ssoName }: { user: UserInfo; ssoName: string }) {
           oidc: ssoName,
           totp: t('profile.typeAuthenticator'),
           webauthn: t('profile.typeSecurityKey'),
+          passkey: t('profile.typePasskey'),
         }}
       />
     </section>

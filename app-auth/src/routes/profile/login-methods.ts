@@ -6,15 +6,20 @@ import { providerOf } from '../../lib/providers';
 export const TOTP_SETUP_PATH = '/profile/credentials/totp/setup';
 
 /** The login-method switch a credential belongs to: its type, or for a federated credential its
- * provider (Google, Microsoft or the organisation's single sign-on). */
-export function methodOf(credential: Pick<Credential, 'type' | 'provider'>): CredentialMethod {
+ * provider (Google, Microsoft or the organisation's single sign-on). Passkeys have no switch:
+ * they are created, renamed and removed one by one in their own section. */
+export function methodOf(credential: Pick<Credential, 'type' | 'provider'>): CredentialMethod | null {
+  if (credential.type === 'passkey') return null;
   return credential.type === 'oidc' ? providerOf(credential.provider) : credential.type;
 }
 
 /** Which switches are on: a method is on while the account has a credential of it. */
 export function linkedMethods(credentials: Credential[]): Record<CredentialMethod, boolean> {
   const linked = { password: false, google: false, microsoft: false, oidc: false, totp: false, webauthn: false };
-  for (const credential of credentials) linked[methodOf(credential)] = true;
+  for (const credential of credentials) {
+    const method = methodOf(credential);
+    if (method) linked[method] = true;
+  }
   return linked;
 }
 

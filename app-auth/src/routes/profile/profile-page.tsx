@@ -19,6 +19,7 @@ import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-metho
 import { LoginMethodsSection } from './login-methods-section';
 import { RecoveryCodesSection } from './recovery-codes-section';
 import { SecurityActivitySection } from './security-activity-section';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 
 // Account settings hold more than a sign-in step, so the card is wider.
@@ -167,6 +168,7 @@ export function ProfilePage() {
           </div>
           <LoginMethodsSection user={user} providers={providers} onUserChange={setUser} />
           <RecoveryCodesSection user={user} />
+          <PasskeysSection user={user} onUserChange={setUser} />
           <SessionsSection />
           <SecurityActivitySection />
           <DataExportSection />

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cn } from '../../lib/cn';
+import { PasskeyIcon } from '../../lib/passkey-icon';
 import { SecurityKeyIcon } from '../../lib/security-key-icon';
 import { Button } from '../button/button';
 import { ProviderMark } from '../provider-button/provider-button';
@@ -8,7 +9,7 @@ export type AuthMethod = {
   /** Stable id of the credential. */
   id: string;
   /** Credential type as the server names it. */
-  type: 'password' | 'oidc' | 'webauthn' | 'totp';
+  type: 'password' | 'oidc' | 'webauthn' | 'passkey' | 'totp';
   /** Identity provider of an oidc credential, e.g. "accounts.google.com" or "google". */
   provider?: string | null;
   /** Replaces the kind's name, e.g. a security key's nickname. */
@@ -18,7 +19,7 @@ export type AuthMethod = {
 };
 
 /** What a credential is to the user: the type, with oidc split into Google, Microsoft and other single sign-on. */
-export type AuthMethodKind = 'password' | 'google' | 'microsoft' | 'oidc' | 'totp' | 'webauthn';
+export type AuthMethodKind = 'password' | 'google' | 'microsoft' | 'oidc' | 'totp' | 'webauthn' | 'passkey';
 
 export type AuthMethodTypeLabels = Record<AuthMethodKind, string>;
 
@@ -29,6 +30,7 @@ const DEFAULT_TYPE_LABELS: AuthMethodTypeLabels = {
   oidc: 'Single sign-on',
   totp: 'Authenticator app',
   webauthn: 'Security key',
+  passkey: 'Passkey',
 };
 
 function providerHost(provider: string): string {
@@ -163,5 +165,7 @@ function KindIcon({ kind }: { kind: AuthMethodKind }) {
       );
     case 'webauthn':
       return <SecurityKeyIcon className="size-4" />;
+    case 'passkey':
+      return <PasskeyIcon className="size-4" />;
   }
 }

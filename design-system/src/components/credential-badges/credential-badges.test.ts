@@ -34,8 +34,13 @@ describe('credentialBadgeKind', () => {
   });
 
   it('counts a kind it does not know as other', () => {
-    expect(credentialBadgeKind({ type: 'passkey' })).toBe('other');
+    expect(credentialBadgeKind({ type: 'fido-hybrid' })).toBe('other');
     expect(credentialBadgeKind({ type: 'toString' })).toBe('other');
+  });
+
+  it('names a passkey apart from a security key', () => {
+    expect(credentialBadgeKind({ type: 'passkey' })).toBe('passkey');
+    expect(credentialBadgeKind({ type: 'webauthn' })).toBe('webauthn');
   });
 
   it('ignores case and surrounding spaces', () => {

@@ -3,7 +3,15 @@ import { cn } from '../../lib/cn';
 import { Badge, type BadgeProps } from '../badge/badge';
 
 /** The credential kinds the badges know; any other kind still gets a (neutral) badge. */
-export type KnownCredentialType = 'password' | 'oidc' | 'webauthn' | 'totp' | 'google' | 'microsoft' | 'sms';
+export type KnownCredentialType =
+  | 'password'
+  | 'oidc'
+  | 'webauthn'
+  | 'passkey'
+  | 'totp'
+  | 'google'
+  | 'microsoft'
+  | 'sms';
 
 /** A sign-in method of an account, as the admin API lists it. */
 export type AccountCredential = {
@@ -16,7 +24,16 @@ export type AccountCredential = {
 
 /** What a credential is to a person reading the list; an OIDC credential of Google or Microsoft
  * counts as those, a kind the badges do not know as `other`. */
-export type CredentialBadgeKind = 'password' | 'google' | 'microsoft' | 'sso' | 'webauthn' | 'totp' | 'sms' | 'other';
+export type CredentialBadgeKind =
+  | 'password'
+  | 'google'
+  | 'microsoft'
+  | 'sso'
+  | 'webauthn'
+  | 'passkey'
+  | 'totp'
+  | 'sms'
+  | 'other';
 
 /** Badge texts per credential kind. */
 export type CredentialBadgeLabels = Record<CredentialBadgeKind, string>;
@@ -27,6 +44,7 @@ const defaultLabels: CredentialBadgeLabels = {
   microsoft: 'Microsoft',
   sso: 'SSO',
   webauthn: 'Security key',
+  passkey: 'Passkey',
   totp: 'Authenticator',
   sms: 'SMS',
   other: 'Other',
@@ -38,12 +56,21 @@ const kindTones: Record<CredentialBadgeKind, NonNullable<BadgeProps['tone']>> = 
   microsoft: 'info',
   sso: 'primary',
   webauthn: 'success',
+  passkey: 'success',
   totp: 'success',
   sms: 'warning',
   other: 'neutral',
 };
 
-const NAMED_KINDS: ReadonlySet<string> = new Set(['password', 'webauthn', 'totp', 'google', 'microsoft', 'sms']);
+const NAMED_KINDS: ReadonlySet<string> = new Set([
+  'password',
+  'webauthn',
+  'passkey',
+  'totp',
+  'google',
+  'microsoft',
+  'sms',
+]);
 
 const GOOGLE_HOSTS = /(^|\.)(google\.com|googleapis\.com)$/;
 const MICROSOFT_HOSTS = /(^|\.)(microsoft\.com|microsoftonline\.com|live\.com)$/;

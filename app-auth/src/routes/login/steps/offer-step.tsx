@@ -1,5 +1,5 @@
 import type { FederatedProvider, FederatedProviderId } from '@helios/api';
-import { Alert, Button, checkPassword, PasswordChecklist, PasswordField } from '@helios/design-system';
+import { Alert, Button, checkPassword, PasskeyButton, PasswordChecklist, PasswordField } from '@helios/design-system';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginError } from '../../../atoms/login';
@@ -14,9 +14,12 @@ export function OfferStep({
   busy,
   error,
   onCreate,
+  onCreatePasskey,
   onSkip,
   idleMs = LINK_OFFER_IDLE_MS,
 }: {
+  /** Creates a passkey (named in the page's language; it can be renamed in the profile). */
+  onCreatePasskey?: (name: string) => void;
   /** Inactivity before the offer skips itself (spec: 60 seconds). */
   idleMs?: number;
   /** Providers the account can link now; each leaves for the provider and then finishes. */
@@ -53,6 +56,21 @@ export function OfferStep({
   const checklist = t('login.checklist', { returnObjects: true });
   return (
     <div ref={container} className="grid gap-5">
+      {onCreatePasskey ? (
+        <div className="grid gap-3">
+          <h2 className="font-semibold text-base">{t('passkeys.offerTitle')}</h2>
+          <p>{t('passkeys.offerText')}</p>
+          <PasskeyButton
+            label={t('passkeys.create')}
+            loadingLabel={t('passkeys.waiting')}
+            loading={busy}
+            onClick={() => onCreatePasskey(t('passkeys.defaultName'))}
+          />
+          <p className="text-center text-muted-foreground text-sm" aria-hidden="true">
+            {t('login.or')}
+          </p>
+        </div>
+      ) : null}
       <p>{t(providers.length > 0 ? 'login.offerText' : 'login.offerTextPasswordOnly')}</p>
       {providers.length > 0 ? (
         <>

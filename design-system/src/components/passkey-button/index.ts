@@ -1,0 +1,2 @@
+export type { PasskeyButtonProps } from './passkey-button';
+export { PasskeyButton } from './passkey-button';

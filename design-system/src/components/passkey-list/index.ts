@@ -1,0 +1,2 @@
+export type { PasskeyListItem, PasskeyListProps } from './passkey-list';
+export { PasskeyList } from './passkey-list';

@@ -1,0 +1,190 @@
+import { ErrorCode, routes } from '@helios/api';
+import type { VerifiedRegistrationResponse } from '@simplewebauthn/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AccountRow, credentialsOf, factsOf } from '../accounts/repository';
+import type { Context } from '../context';
+import { registerSession } from '../http/auth';
+import { errors, HttpError } from '../http/errors';
+import { register } from '../http/routes';
+import { loginFlow } from '../login/flow';
+import { accountLocked } from '../login/lock';
+import { createLoginSession, returnQueryOf } from '../login/login-session';
+import { stateAfterPasskey } from '../login/machine';
+import { securityMail } from '../mail/security';
+import { limit, rateRules } from '../security/rate-limit';
+// Creating a passkey adds a way to sign in: from the profile it needs a recent sign-in (step-up).
+import { STEP_UP } from '../session/step-up';
+import { descriptorOf, saveSecurityKey } from './keys';
+import { findPasskeyOwner, passkeyChallenges, passkeysOf, renamePasskey, verifyPasskeyAnswer } from './passkeys';
+import { challenges, relyingParty, SUPPORTED_ALGORITHMS, userHandle, webauthnErrors } from './relying-party';
+import { attestationOf, webauthn } from './routes';
+
+const passkeyNotFound = () => new HttpError(404, ErrorCode.credentialNotFound, 'No such passkey');
+
+/** Passkeys: sign-in with no email (both factors), creation from the profile and from the offer
+ * after a code sign-in, listing and renaming. Removal is `deleteCredential`, like every other
+ * sign-in method (it ends the account's other sessions). */
+export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
+  const { step, advance, refuse } = loginFlow(ctx);
+
+  /** Options to create a passkey: discoverable, with user verification, and never a second one
+   * on an authenticator that already holds one of the account's passkeys or security keys. */
+  async function creationOptions(account: AccountRow) {
+    const rp = relyingParty(ctx);
+    const creds = await credentialsOf(ctx.db, account.id);
+    return (await webauthn()).generateRegistrationOptions({
+      rpName: rp.name,
+      rpID: rp.id,
+      userID: userHandle(ctx, account.id),
+      userName: account.email,
+      userDisplayName: account.name || account.email,
+      attestationType: 'none',
+      excludeCredentials: creds.filter((c) => c.type === 'webauthn' || c.type === 'passkey').map(descriptorOf),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
+    });
+  }
+
+  /** Verifies the answer to a creation challenge and saves the passkey with its audit row. */
+  async function createPasskey(
+    request: FastifyRequest,
+    account: AccountRow,
+    challenge: string | null,
+    name: string,
+    response: Parameters<typeof attestationOf>[0],
+    failed: () => HttpError,
+  ) {
+    if (!challenge) throw webauthnErrors.noPending();
+    const rp = relyingParty(ctx);
+    let verification: VerifiedRegistrationResponse;
+    try {
+      verification = await (await webauthn()).verifyRegistrationResponse({
+        response: attestationOf(response),
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+        supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
+      });
+    } catch {
+      throw failed();
+    }
+    if (!verification.verified) throw failed();
+    const { aaguid } = verification.registrationInfo;
+    const notice = await securityMail(ctx, account, { kind: 'second_factor_added', method: 'passkey' });
+    const saved = await saveSecurityKey(
+      ctx,
+      account.id,
+      name,
+      verification.registrationInfo,
+      (key) => ({
+        actor: account.id,
+        action: 'credential.passkey_created',
+        targetType: 'credential',
+        targetId: key.id,
+        ip: request.ip,
+        details: { aaguid },
+      }),
+      (tx) => ctx.outbox.add(tx, notice),
+      'passkey',
+    );
+    if (!saved) throw failed();
+  }
+
+  register(app, routes.passkeyLoginOptions, async ({ query }, request, reply) => {
+    await limit(ctx, request, rateRules.start);
+    // A login of its own, bound to this browser by the login cookie: the answer must come back
+    // from the browser that asked, and the challenge dies with its first use.
+    const session = await createLoginSession(ctx, reply, '', null, 'Start', returnQueryOf(query));
+    const options = await (await webauthn()).generateAuthenticationOptions({
+      rpID: relyingParty(ctx).id,
+      allowCredentials: [],
+      userVerification: 'required',
+    });
+    await challenges.forLogin(ctx, session.id, options.challenge);
+    return { session_id: session.id, options };
+  });
+
+  register(app, routes.verifyPasskey, async ({ body }, request, reply) => {
+    await limit(ctx, request, rateRules.verify);
+    return step(request, body.session_id, 'verify-passkey', null, async (session) => {
+      const challenge = await challenges.takeForLogin(ctx, session.id);
+      if (!challenge) throw webauthnErrors.noPending();
+      const owner = await findPasskeyOwner(ctx.db, body.response.id);
+      if (!owner) throw webauthnErrors.loginFailed();
+      const { account, creds } = owner;
+      // A locked account answers the same whether or not the passkey would have been accepted.
+      if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
+      const outcome = await verifyPasskeyAnswer(ctx, owner, body.response, challenge);
+      if (outcome === 'cloned')
+        throw await refuse(request, account, 'login.passkey_counter_regressed', webauthnErrors.loginFailed);
+      if (outcome === 'refused')
+        throw await refuse(request, account, 'login.passkey_failed', webauthnErrors.loginFailed);
+      const signedIn = { ...session, accountId: account.id, email: account.email, via: 'passkey' as const };
+      return advance(request, reply, signedIn, account, stateAfterPasskey(factsOf(account, creds)), creds);
+    });
+  });
+
+  register(app, routes.loginPasskeyRegisterOptions, async ({ body }, request) => {
+    await limit(ctx, request, rateRules.verify);
+    return step(request, body.session_id, 'create-passkey', null, async (session, account) => {
+      if (!account) throw errors.invalidState();
+      const options = await creationOptions(account);
+      await passkeyChallenges.forRegistration(ctx, session.id, options.challenge);
+      return options;
+    });
+  });
+
+  register(app, routes.createPasskey, async ({ body }, request, reply) => {
+    await limit(ctx, request, rateRules.verify);
+    return step(request, body.session_id, 'create-passkey', null, async (session, account) => {
+      if (!account) throw errors.invalidState();
+      const challenge = await passkeyChallenges.takeForRegistration(ctx, session.id);
+      await createPasskey(request, account, challenge, body.name, body.response, webauthnErrors.loginFailed);
+      return advance(request, reply, session, account, 'Done');
+    });
+  });
+
+  registerSession(app, ctx, routes.passkeys, async (_, { account }) => ({
+    passkeys: await passkeysOf(ctx.db, account.id),
+  }));
+
+  registerSession(
+    app,
+    ctx,
+    routes.passkeyRegisterOptions,
+    async (_, { account, request }) => {
+      await limit(ctx, request, rateRules.verify, `passkey:${account.id}`);
+      const options = await creationOptions(account);
+      await passkeyChallenges.forRegistration(ctx, account.id, options.challenge);
+      return options;
+    },
+    STEP_UP,
+  );
+
+  registerSession(
+    app,
+    ctx,
+    routes.passkeyRegister,
+    async ({ body }, { account, request }) => {
+      await limit(ctx, request, rateRules.verify, `passkey:${account.id}`);
+      const challenge = await passkeyChallenges.takeForRegistration(ctx, account.id);
+      await createPasskey(request, account, challenge, body.name, body.response, webauthnErrors.registrationFailed);
+      return { passkeys: await passkeysOf(ctx.db, account.id) };
+    },
+    STEP_UP,
+  );
+
+  registerSession(app, ctx, routes.renamePasskey, async ({ params, body }, { account, request }) => {
+    const renamed = await renamePasskey(ctx.db, account.id, params.id, body.name, {
+      actor: account.id,
+      action: 'credential.passkey_renamed',
+      targetType: 'credential',
+      targetId: params.id,
+      ip: request.ip,
+    });
+    if (!renamed) throw passkeyNotFound();
+    await ctx.accountViews.changed(account.id);
+    return { passkeys: await passkeysOf(ctx.db, account.id) };
+  });
+}

@@ -1,0 +1,123 @@
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { createAccount, createTenant, expect, expectAccessible, latestCode, test, typeCode } from './fixtures';
+
+// A passkey's relying-party id must be a domain: this server answers at localhost.
+test.use({ heliosOptions: { hostname: 'localhost' } });
+
+type StoredCredential = Awaited<ReturnType<typeof getCredentials>>['credentials'][number];
+const getCredentials = (cdp: CDPSession, authenticatorId: string) =>
+  cdp.send('WebAuthn.getCredentials', { authenticatorId });
+
+/** Chromium's virtual authenticator as a phone or laptop holds passkeys: it keeps discoverable
+ * credentials and verifies its user (a PIN or biometric that always passes). `credentials` are
+ * put in first: the same passkeys, carried to another browser. */
+async function virtualAuthenticator(page: Page, credentials: StoredCredential[] = []) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  for (const credential of credentials) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
+  return {
+    credentials: async () => (await getCredentials(cdp, authenticatorId)).credentials,
+  };
+}
+
+/** Another browser, with nothing of the first one's (no cookies); instances answer in it as in
+ * the first (a stand-in page). */
+async function freshBrowser(page: Page, url: string, locale = 'en-GB'): Promise<BrowserContext> {
+  const context = await page.context().browser()?.newContext({ baseURL: url, locale });
+  if (!context) throw new Error('no browser');
+  await context.route(/https:\/\/[a-z0-9-]+\.example\.com\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Instance</title><h1>Instance</h1>' }),
+  );
+  return context;
+}
+
+test.describe('passkeys', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('from an empty browser to an instance with a passkey only: code sign-in, create a passkey in the profile, sign out, sign in with the passkey', async ({
+    page,
+    helios,
+  }) => {
+    const tenant = await createTenant(helios.ctx, `passkey${Date.now()}`);
+    const account = await createAccount(helios.ctx, { password: null, tenants: [{ id: tenant.id }] });
+    const instance = tenant.url.endsWith('/') ? tenant.url : `${tenant.url}/`;
+    const authenticator = await virtualAuthenticator(page);
+
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await typeCode(page, await latestCode(helios, account.email, 0));
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    // One instance and not a stakeholder: straight there.
+    await expect(page).toHaveURL(instance);
+
+    await page.goto('/profile');
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
+    await passkeys.getByRole('button', { name: 'Create a passkey' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a passkey' });
+    await dialog.getByRole('textbox', { name: /Name of the passkey/ }).fill('This laptop');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Passkey “This laptop” created')).toBeVisible();
+    await expect(passkeys.getByText('This laptop', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    const stored = await authenticator.credentials();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.isResidentCredential).toBe(true);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    // A browser with nothing but the passkey (in Swedish): no email, no code.
+    const other = await freshBrowser(page, helios.url, 'sv-SE');
+    const otherPage = await other.newPage();
+    await virtualAuthenticator(otherPage, stored);
+    await otherPage.goto('/login');
+    await expectAccessible(otherPage);
+    await otherPage.getByRole('button', { name: 'Logga in med en lösennyckel' }).click();
+    await expect(otherPage).toHaveURL(instance);
+    await other.close();
+  });
+
+  test('the email field offers the passkey (conditional UI): choosing it signs in with nothing typed', async ({
+    page,
+    helios,
+  }) => {
+    const account = await createAccount(helios.ctx, { password: null });
+    const authenticator = await virtualAuthenticator(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await typeCode(page, await latestCode(helios, account.email, 0));
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await expect(page).toHaveURL(/\/login\/select-tenant$/);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await page.getByRole('textbox', { name: /Name of the passkey/ }).fill('Phone');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Passkey “Phone” created')).toBeVisible();
+
+    const other = await freshBrowser(page, helios.url);
+    const otherPage = await other.newPage();
+    await virtualAuthenticator(otherPage, await authenticator.credentials());
+    await otherPage.goto('/login');
+    // Chromium's virtual authenticator picks the offered passkey as soon as the field asks.
+    await otherPage.getByLabel('Email').focus();
+    await expect(otherPage).toHaveURL(/\/login\/select-tenant$/);
+    await other.close();
+  });
+});
