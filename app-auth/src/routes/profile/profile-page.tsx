@@ -17,9 +17,9 @@ import { DataExportSection } from './data-export-section';
 import { LanguageSetting } from './language-setting';
 import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-methods';
 import { LoginMethodsSection } from './login-methods-section';
+import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesSection } from './recovery-codes-section';
 import { SecurityActivitySection } from './security-activity-section';
-import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 
 // Account settings hold more than a sign-in step, so the card is wider.
