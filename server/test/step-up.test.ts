@@ -127,6 +127,9 @@ function credentialCalls(setup: Awaited<ReturnType<typeof accountWithEverything>
       expect(provider).toEqual(totp);
       return totp;
     },
+    // Not a change of how one signs in, but all one's data leaves with it.
+    [`${routes.exportData.method} ${routes.exportData.path}`]: () =>
+      outcome(browser.api.call('exportData', { body: {} })),
     [`${routes.changePassword.method} ${routes.changePassword.path}`]: () =>
       outcome(browser.api.call('changePassword', { body: { password: 'Lantern-Fjord-Quietly-91' } })),
     [`${routes.providerLink.method} ${routes.providerLink.path}`]: async () => {
