@@ -130,7 +130,7 @@ export const NewCredentialKinds: Story = {
           ...anna.available_credentials,
           { id: 'c0000000-0000-4000-8000-0000000000a1', type: 'sms', provider: null },
           { id: 'c0000000-0000-4000-8000-0000000000a2', type: 'microsoft', provider: null },
-          { id: 'c0000000-0000-4000-8000-0000000000a3', type: 'passkey', provider: null },
+          { id: 'c0000000-0000-4000-8000-0000000000a3', type: 'fido-hybrid', provider: null },
         ],
       },
     ]),
@@ -140,7 +140,7 @@ export const NewCredentialKinds: Story = {
     const user = await rowOf(canvasElement, anna.email);
     await expect(user.getByText('SMS')).toBeVisible();
     await expect(user.getByText('Microsoft')).toBeVisible();
-    await expect(user.getByText('Other (passkey)')).toHaveAttribute('data-kind', 'other');
+    await expect(user.getByText('Other (fido-hybrid)')).toHaveAttribute('data-kind', 'other');
     await expect(within(canvasElement).queryByText('Failed to load accounts')).toBeNull();
   },
 };

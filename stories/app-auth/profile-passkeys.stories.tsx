@@ -144,7 +144,7 @@ export const Remove: Story = {
     const passkeys = await region(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
     await userEvent.click(await passkeys.findByRole('button', { name: 'Remove Work laptop' }));
-    const dialog = await page.findByRole('dialog', { name: 'Remove the passkey?' });
+    const dialog = await page.findByRole('alertdialog', { name: 'Remove the passkey?' });
     await expect(dialog).toHaveTextContent('Every other browser and app signed in to your account is signed out.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await expect(await passkeys.findByText('Passkey removed')).toBeVisible();
