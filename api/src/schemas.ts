@@ -377,7 +377,8 @@ export const SessionIdParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Malformed session id'),
 });
 
-export const Empty = z.object({});
+/** The body of a call that takes no fields: `{}`; a field is refused (422), like any bad input. */
+export const Empty = z.object({}).strict();
 
 /** Re-authentication (step-up) before a change to how one signs in: which first factor the
  * account answers with (its password, else a code mailed to it), and which second factors it

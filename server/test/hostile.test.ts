@@ -90,6 +90,9 @@ describe('bad input on every endpoint with a body', () => {
     test(`${route.method} ${route.path}: 4xx with the error shape, never a 500`, async () => {
       const browser = server.browser();
       for (const [, body] of hostileBodies) {
+        // A call that takes no fields (a passkey sign-in's options) rightly accepts `{}`, and no
+        // body at all (`null`, as the server reads a missing one); anything else is refused.
+        if ((body === '{}' || body === 'null') && route.body.safeParse({}).success) continue;
         const result = await browser.raw(route.method, route.path.replace(':id', 'not-a-uuid'), body);
         expectErrorShape(result.status, result.json);
         expect(result.text).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
