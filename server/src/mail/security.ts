@@ -36,13 +36,14 @@ export const SECURITY_MAIL_VALID_MS = 24 * 60 * 60_000;
 
 type Recipient = { email: string; locale: string };
 
-/** The second factor a credential row is: an authenticator app, or a WebAuthn key (a passkey
- * when it is synced between devices); null for a password or a provider. */
+/** The second factor a credential row is: an authenticator app, a passkey, or a security key (a
+ * passkey too when it is synced between devices); null for a password or a provider. */
 export function secondFactorMethodOf(credential: {
   type: string;
   data?: Record<string, unknown>;
 }): SecondFactorMethod | null {
   if (credential.type === 'totp') return 'totp';
+  if (credential.type === 'passkey') return 'passkey';
   if (credential.type !== 'webauthn') return null;
   return credential.data?.deviceType === 'multiDevice' ? 'passkey' : 'security_key';
 }
