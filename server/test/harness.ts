@@ -305,19 +305,24 @@ export async function startTestServer(options: TestServerOptions = {}) {
   }
 
   /** Waits for the newest mail to an address after its first `after` (mail leaves after the
-   * answer); with `subject`, for the newest such mail with that subject (a sign-in from a browser
-   * the account has not used before brings a mail of its own). */
-  async function waitForMail(to: string, after = 0, subject?: string): Promise<CaughtMail> {
+   * answer); with `which` (a subject, or a test of the mail), for the newest such mail (security
+   * mail — a new browser, a password reset — comes beside the codes and links tests wait for). */
+  async function waitForMail(
+    to: string,
+    after = 0,
+    which?: string | ((mail: CaughtMail) => boolean),
+  ): Promise<CaughtMail> {
+    const wanted = typeof which === 'string' ? (mail: CaughtMail) => mail.subject === which : which;
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline) {
       const found = (await mails())
         .filter((mail) => mail.to === to)
         .slice(after)
-        .filter((mail) => subject === undefined || mail.subject === subject);
+        .filter((mail) => wanted === undefined || wanted(mail));
       if (found.length > 0) return found[found.length - 1] as CaughtMail;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    throw new Error(`no mail to ${to}${subject ? ` with the subject "${subject}"` : ''} within 5 s`);
+    throw new Error(`no mail to ${to}${which ? ' of the kind asked for' : ''} within 5 s`);
   }
 
   async function mailCount(to: string) {

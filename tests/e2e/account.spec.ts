@@ -16,8 +16,12 @@ async function signIn(page: import('@playwright/test').Page, email: string, pass
   await expect(page).toHaveURL(/\/login\/select-tenant$/);
 }
 
+const RESET_LINK = /(https?:\/\/\S+\/login\/set-password\/[A-Za-z0-9_-]+)/;
+/** A reset mail (not the security mail telling of a reset). */
+const hasResetLink = (mail: { text: string }) => RESET_LINK.test(mail.text);
+
 function linkFrom(text: string): string {
-  const link = /(https?:\/\/\S+\/login\/set-password\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
+  const link = RESET_LINK.exec(text)?.[1];
   if (!link) throw new Error(`no reset link in ${text}`);
   return link;
 }
@@ -33,7 +37,7 @@ test.describe('password reset', () => {
     await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('reset_email'))).toBe(account.email);
 
-    const link = linkFrom((await helios.waitForMail(account.email)).text);
+    const link = linkFrom((await helios.waitForMail(account.email, 0, hasResetLink)).text);
     await page.goto(new URL(link).pathname);
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await expectAccessible(page);
@@ -56,7 +60,7 @@ test.describe('password reset', () => {
     const account = await createAccount(helios.ctx, { password: PASSWORD });
     const api = helios.browser().api;
     await api.call('resetRequest', { body: { email: account.email } });
-    const first = linkFrom((await helios.waitForMail(account.email)).text);
+    const first = linkFrom((await helios.waitForMail(account.email, 0, hasResetLink)).text);
     await api.call('resetConfirm', { body: { token: first.split('/').pop() as string, password: 'orchard-in-bloom' } });
     await page.goto(new URL(first).pathname);
     await expect(page.getByText('This link is no longer valid').first()).toBeVisible();
@@ -64,7 +68,7 @@ test.describe('password reset', () => {
     await expectAccessible(page);
 
     await api.call('resetRequest', { body: { email: account.email } });
-    const second = linkFrom((await helios.waitForMail(account.email, 1)).text);
+    const second = linkFrom((await helios.waitForMail(account.email, 1, hasResetLink)).text);
     await expireResetLinks(helios.ctx, account.id);
     await page.goto(new URL(second).pathname);
     await expect(page.getByText('This link is no longer valid').first()).toBeVisible();

@@ -107,6 +107,7 @@ export async function typeCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
+/** The code of the newest sign-in code mail after the first `after` to the address. */
 export async function latestCode(helios: TestServer, email: string, after: number) {
-  return codeFromMail((await helios.waitForMail(email, after)).text);
+  return codeFromMail((await helios.waitForMail(email, after, (mail) => /\b\d{6}\b/.test(mail.text))).text);
 }
