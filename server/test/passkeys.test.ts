@@ -179,10 +179,33 @@ describe('signing in with a passkey', () => {
   test('the login keeps the page’s query, so an instance’s sign-in continues after the passkey', async () => {
     const { key } = await accountWithPasskey();
     const { browser, sessionId, options } = await passkeyLogin(server.browser(), { client_id: 'instance-a' });
-    // A reload in the middle finds the same login (by the login cookie).
-    const reloaded = await browser.api.call('ping', { query: {} });
-    expect([reloaded.state, reloaded.session_id]).toEqual(['Start', sessionId]);
     expect((await verify(browser, sessionId, key.get(options))).state).toBe('Done');
+    expect(browser.cookies.has('helios_passkey_login')).toBe(false);
+  });
+
+  test('asking for a passkey leaves a login started with an email in this browser going on', async () => {
+    const { account } = await accountWithPasskey();
+    const browser = server.browser();
+    const started = await browser.api.call('start', { body: { email: account.email } });
+    // The page's passkey suggestions (this tab or another) ask for a challenge meanwhile.
+    await passkeyLogin(browser);
+    const resumed = await browser.api.call('ping', { query: {} });
+    expect([resumed.state, resumed.session_id]).toEqual([started.state, started.session_id]);
+    const done = await browser.api.call('verifyPassword', {
+      body: { session_id: started.session_id as string, email: account.email, password: PASSWORD },
+    });
+    expect(done.state).toBe('Done');
+  });
+
+  test('a passkey that leads to another step makes its login the browser’s login', async () => {
+    const { account, key } = await accountWithPasskey();
+    await server.ctx.db.update(accounts).set({ passwordResetRequired: true }).where(eq(accounts.id, account.id));
+    const { browser, sessionId, options } = await passkeyLogin();
+    expect((await verify(browser, sessionId, key.get(options))).state).toBe('PasswordResetRequired');
+    expect(browser.cookies.has('helios_passkey_login')).toBe(false);
+    // A reload finds it by the login cookie.
+    const reloaded = await browser.api.call('ping', { query: {} });
+    expect([reloaded.state, reloaded.session_id]).toEqual(['PasswordResetRequired', sessionId]);
   });
 
   test('an assertion for another RP ID is refused', async () => {

@@ -74,9 +74,7 @@ test.describe('signing in', () => {
     expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
   });
 
-  // Known failure, under investigation (issue 30's merge): after "Remember this browser" the
-  // next sign-in in the same browser asks for the second factor again. Fixed → remove fixme.
-  test.fixme('password + authenticator, remembering the browser', async ({ page, helios }) => {
+  test('password + authenticator, remembering the browser', async ({ page, helios }) => {
     const account = await createAccount(helios.ctx, { password: PASSWORD, totpCount: 1 });
     const signIn = async () => {
       await page.goto('/login');

@@ -39,6 +39,10 @@ export type LoginSession = {
  * reload find the login in progress without the id in the address, the secret proves the browser
  * (the record keeps only its hash). One per browser: a newer login replaces it. */
 export const LOGIN_COOKIE = 'helios_login';
+/** The cookie of a passkey login waiting in the browser's autofill or prompt, in the same form.
+ * Apart from the login cookie, so asking for a passkey never ends a login the person has started
+ * in this or another tab; a passkey that signs in makes its login the browser's login. */
+export const PASSKEY_LOGIN_COOKIE = 'helios_passkey_login';
 
 export const LOGIN_SESSION_MS = 15 * 60_000;
 /** A finished login is kept briefly: a request its browser sent before Done cleared the login
@@ -48,19 +52,38 @@ const DONE_SESSION_MS = 2 * 60_000;
 const key = (id: string) => `login:${id}`;
 
 /** The login cookie of a request: the login it names and its secret, or null. */
-export function loginCookieOf(ctx: Context, request: FastifyRequest): { id: string; secret: string } | null {
-  const value = requestCookies(request)[cookieName(ctx.config, LOGIN_COOKIE)];
+export function loginCookieOf(
+  ctx: Context,
+  request: FastifyRequest,
+  name: typeof LOGIN_COOKIE | typeof PASSKEY_LOGIN_COOKIE = LOGIN_COOKIE,
+): { id: string; secret: string } | null {
+  const value = requestCookies(request)[cookieName(ctx.config, name)];
   if (!value || value.length > 128) return null;
   const dot = value.indexOf('.');
   if (dot <= 0) return null;
   return { id: value.slice(0, dot), secret: value.slice(dot + 1) };
 }
 
-/** Whether this request comes from the browser that started the login. Compares hashes in
- * constant time, so a wrong or missing cookie takes as long as a right one. A login stored before
- * logins were bound has no hash and belongs to no browser. */
+/** Whether this request comes from the browser that started the login, by its login cookie or
+ * its passkey login cookie. Compares hashes in constant time, both always, so a wrong or missing
+ * cookie takes as long as a right one. A login stored before logins were bound has no hash and
+ * belongs to no browser. */
 function startedByThisBrowser(ctx: Context, request: FastifyRequest, session: LoginSession): boolean {
-  return safeEqual(sha256(loginCookieOf(ctx, request)?.secret ?? ''), session.browser ?? '');
+  const byLogin = safeEqual(sha256(loginCookieOf(ctx, request)?.secret ?? ''), session.browser ?? '');
+  const byPasskey = safeEqual(
+    sha256(loginCookieOf(ctx, request, PASSKEY_LOGIN_COOKIE)?.secret ?? ''),
+    session.browser ?? '',
+  );
+  return byLogin || byPasskey;
+}
+
+/** A passkey that signed in: its login becomes the browser's login (when it goes on to another
+ * step), and the passkey login cookie goes. */
+export function adoptPasskeyLogin(ctx: Context, request: FastifyRequest, reply: FastifyReply, done: boolean) {
+  const passkey = loginCookieOf(ctx, request, PASSKEY_LOGIN_COOKIE);
+  reply.clearCookie(cookieName(ctx.config, PASSKEY_LOGIN_COOKIE), cookieOptions(ctx, null));
+  if (passkey && !done)
+    reply.setCookie(cookieName(ctx.config, LOGIN_COOKIE), `${passkey.id}.${passkey.secret}`, cookieOptions(ctx, null));
 }
 
 /** The browser forgets its login cookie: the login is Done, or gone. */
@@ -100,6 +123,7 @@ export async function createLoginSession(
   accountId: string | null,
   state: LoginState,
   returnQuery = '',
+  cookie: typeof LOGIN_COOKIE | typeof PASSKEY_LOGIN_COOKIE = LOGIN_COOKIE,
 ) {
   const secret = randomToken();
   const session: LoginSession = {
@@ -113,7 +137,7 @@ export async function createLoginSession(
     browser: sha256(secret),
   };
   await setJson(ctx.store, key(session.id), session, LOGIN_SESSION_MS);
-  reply.setCookie(cookieName(ctx.config, LOGIN_COOKIE), `${session.id}.${secret}`, cookieOptions(ctx, null));
+  reply.setCookie(cookieName(ctx.config, cookie), `${session.id}.${secret}`, cookieOptions(ctx, null));
   return session;
 }
 

@@ -8,7 +8,7 @@ import { errors, HttpError } from '../http/errors';
 import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
-import { createLoginSession, returnQueryOf } from '../login/login-session';
+import { adoptPasskeyLogin, createLoginSession, PASSKEY_LOGIN_COOKIE, returnQueryOf } from '../login/login-session';
 import { stateAfterPasskey } from '../login/machine';
 import { securityMail } from '../mail/security';
 import { limit, rateRules } from '../security/rate-limit';
@@ -93,9 +93,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
 
   register(app, routes.passkeyLoginOptions, async ({ query }, request, reply) => {
     await limit(ctx, request, rateRules.start);
-    // A login of its own, bound to this browser by the login cookie: the answer must come back
-    // from the browser that asked, and the challenge dies with its first use.
-    const session = await createLoginSession(ctx, reply, '', null, 'Start', returnQueryOf(query));
+    // A login of its own, bound to this browser by the passkey login cookie: the answer must come
+    // back from the browser that asked, and the challenge dies with its first use. A login the
+    // person started with an email (this tab or another) keeps its cookie and goes on.
+    const session = await createLoginSession(ctx, reply, '', null, 'Start', returnQueryOf(query), PASSKEY_LOGIN_COOKIE);
     const options = await (await webauthn()).generateAuthenticationOptions({
       rpID: relyingParty(ctx).id,
       allowCredentials: [],
@@ -121,7 +122,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
       if (outcome === 'refused')
         throw await refuse(request, account, 'login.passkey_failed', webauthnErrors.loginFailed);
       const signedIn = { ...session, accountId: account.id, email: account.email, via: 'passkey' as const };
-      return advance(request, reply, signedIn, account, stateAfterPasskey(factsOf(account, creds)), creds);
+      const state = stateAfterPasskey(factsOf(account, creds));
+      const answer = await advance(request, reply, signedIn, account, state, creds);
+      adoptPasskeyLogin(ctx, request, reply, state === 'Done');
+      return answer;
     });
   });
 

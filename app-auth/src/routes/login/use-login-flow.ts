@@ -32,9 +32,6 @@ export function useLoginFlow() {
   /** Settles once the page's first call (and a start from the address) is done. The steps'
    * effects run before this hook's, so they wait on this rather than on `firstCall`. */
   const firstCallSettled = useRef<{ promise: Promise<void>; settle: () => void } | null>(null);
-  /** The passkey suggestions' options call while it is out: its answer sets the login cookie, so
-   * an email sent meanwhile waits for it and then sets its own, which wins. */
-  const passkeyOptionsOut = useRef<Promise<unknown> | null>(null);
   if (!firstCallSettled.current) {
     let settle = () => {};
     const promise = new Promise<void>((resolve) => {
@@ -145,10 +142,7 @@ export function useLoginFlow() {
       const search = new URLSearchParams(params);
       search.delete('session_id');
       search.delete('email');
-      return run(async () => {
-        await passkeyOptionsOut.current?.catch(() => undefined);
-        return api.call('start', { body: { email }, search: search.toString() });
-      }, email.trim().toLowerCase());
+      return run(() => api.call('start', { body: { email }, search: search.toString() }), email.trim().toLowerCase());
     },
     [api, params, run],
   );
@@ -202,11 +196,7 @@ export function useLoginFlow() {
       if (!autofill) setBusy(true);
       let answer: { session_id: string; response: Awaited<ReturnType<typeof support.askForPasskey>> };
       try {
-        const asked = api.call('passkeyLoginOptions', { body: {}, search: search.toString() });
-        passkeyOptionsOut.current = asked;
-        const { session_id, options } = await asked.finally(() => {
-          if (passkeyOptionsOut.current === asked) passkeyOptionsOut.current = null;
-        });
+        const { session_id, options } = await api.call('passkeyLoginOptions', { body: {}, search: search.toString() });
         answer = { session_id, response: await support.askForPasskey(options, autofill) };
       } catch (error) {
         setBusy(false);
