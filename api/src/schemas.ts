@@ -352,7 +352,7 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 /** How a portal session was signed in: the first factor, and the second factor if one was used. */
 export const SessionMethod = z.enum(['password', 'email_code', 'provider', 'passkey', 'unknown']);
 export type SessionMethod = z.infer<typeof SessionMethod>;
-export const SessionSecondFactor = z.enum(['authenticator', 'security_key']);
+export const SessionSecondFactor = z.enum(['authenticator', 'security_key', 'recovery_code']);
 export type SessionSecondFactor = z.infer<typeof SessionSecondFactor>;
 
 /** One place the account is signed in ("Where you are signed in"). `id` is public: it names the

@@ -125,6 +125,9 @@ describe('signing in with a recovery code', () => {
     const done = await enterRecoveryCode(first.browser, first.sessionId, code);
     expect(done.state).toBe('Done');
     expect((await first.browser.api.call('session')).email).toBe(account.email);
+    // "Where you are signed in" names the recovery code, not the authenticator app it stood in for.
+    const { sessions } = await first.browser.api.call('sessions');
+    expect(sessions.find((s) => s.current)).toMatchObject({ method: 'password', second_factor: 'recovery_code' });
 
     const [used] = await auditRows(server, account.id, 'login.recovery_code_used');
     expect(used).toMatchObject({ targetType: 'account', targetId: account.id });

@@ -133,7 +133,7 @@ export function registerOwnAuditRoutes(app: FastifyInstance, ctx: Context) {
         sessions: sessions.map((s) => ({
           browser: s.browser ?? null,
           os: s.os ?? null,
-          ...methodOf(s.amr),
+          ...methodOf(s.amr, s.secondFactor),
           signed_in_at: s.createdAt,
           last_active_at: s.lastActiveAt ?? s.createdAt,
           current: s.key === session.key,

@@ -82,6 +82,7 @@ export function loginFlow(ctx: Context) {
           account,
           session.remember,
           authenticationMethods(session.via, session.secondFactor),
+          session.secondFactor,
         ),
       ]);
       // Only a sign-in that was kept makes the browser known (and mails about a new one).

@@ -78,5 +78,10 @@ describe('sign-in method from amr', () => {
     expect(methodOf(['fed', 'hwk', 'mfa'])).toEqual({ method: 'provider', second_factor: 'security_key' });
     expect(methodOf(['hwk', 'mfa'])).toEqual({ method: 'passkey', second_factor: null });
     expect(methodOf([])).toEqual({ method: 'unknown', second_factor: null });
+    expect(methodOf(['pwd', 'otp', 'mfa'], 'recovery_code')).toEqual({
+      method: 'password',
+      second_factor: 'recovery_code',
+    });
+    expect(methodOf(['pwd', 'otp', 'mfa'], 'totp')).toEqual({ method: 'password', second_factor: 'authenticator' });
   });
 });

@@ -2,6 +2,7 @@ import Bowser from 'bowser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, SessionKind } from '../config';
 import type { Context } from '../context';
+import type { SecondFactor } from '../login/machine';
 import { randomToken, sha256 } from '../security/tokens';
 import { getJson, setJson } from '../store/store';
 import { cookieName } from './request-cookies';
@@ -25,6 +26,9 @@ export type PortalSession = {
   persistent: boolean;
   createdAt: string;
   amr?: string[];
+  /** The second factor by its own name where `amr` cannot tell: a recovery code is `otp` there,
+   * like an authenticator app. */
+  secondFactor?: SecondFactor;
   kind?: SessionKind;
   lastActiveAt?: string;
   browser?: string | null;
@@ -132,6 +136,7 @@ export async function startPortalSession(
   account: SigningIn,
   remember: boolean,
   amr: string[] = [],
+  secondFactor?: SecondFactor,
 ) {
   const token = randomToken();
   const hash = sha256(token);
@@ -143,6 +148,7 @@ export async function startPortalSession(
     persistent: kind === 'remembered',
     createdAt: now,
     amr,
+    ...(secondFactor ? { secondFactor } : {}),
     kind,
     lastActiveAt: now,
     ...describeUserAgent(request.headers['user-agent']),
@@ -176,13 +182,24 @@ export async function currentSession(ctx: Context, request: FastifyRequest): Pro
     return null;
   }
   // Built field by field: copying the parsed object and adding `key` took V8's slow path.
-  const { accountId, persistent, createdAt, amr, kind, browser, os, validFrom } = session;
+  const { accountId, persistent, createdAt, amr, secondFactor, kind, browser, os, validFrom } = session;
   let { lastActiveAt } = session;
   if (now - Date.parse(lastActiveAt ?? createdAt) >= TOUCH_INTERVAL_MS) {
     lastActiveAt = new Date(now).toISOString();
-    await touch(ctx, key, { accountId, persistent, createdAt, amr, kind, lastActiveAt, browser, os, validFrom });
+    await touch(ctx, key, {
+      accountId,
+      persistent,
+      createdAt,
+      amr,
+      secondFactor,
+      kind,
+      lastActiveAt,
+      browser,
+      os,
+      validFrom,
+    });
   }
-  return { accountId, persistent, createdAt, amr, kind, lastActiveAt, browser, os, validFrom, key };
+  return { accountId, persistent, createdAt, amr, secondFactor, kind, lastActiveAt, browser, os, validFrom, key };
 }
 
 /** Counts use of an instance (a refreshed session-bound token) as activity on the portal session

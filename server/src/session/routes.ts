@@ -4,6 +4,7 @@ import { audit, findAccount } from '../accounts/repository';
 import type { Context } from '../context';
 import { registerSession } from '../http/auth';
 import { errors } from '../http/errors';
+import type { SecondFactor } from '../login/machine';
 import { browserIdOf } from './known-browsers';
 import { type CurrentSession, publicSessionId, sessionsOf } from './portal-session';
 import { endAccountSessions, endThisSession, signOutRequest } from './sign-out';
@@ -17,10 +18,15 @@ const FIRST_FACTOR: Record<string, SessionMethod> = {
 
 /** The sign-in method of a session from its `amr`: the first entry is the first factor (`hwk`
  * first is a passkey, both factors at once); a later `hwk` is a security key, any other second
- * factor (`mfa` without `hwk`) an authenticator app. */
-export function methodOf(amr: string[] = []): { method: SessionMethod; second_factor: SessionSecondFactor | null } {
+ * factor (`mfa` without `hwk`) an authenticator app — or a recovery code, which the session names
+ * apart (`amr` has no name for one). */
+export function methodOf(
+  amr: string[] = [],
+  secondFactor?: SecondFactor,
+): { method: SessionMethod; second_factor: SessionSecondFactor | null } {
   const method = FIRST_FACTOR[amr[0] ?? ''] ?? 'unknown';
   if (method === 'passkey') return { method, second_factor: null };
+  if (secondFactor === 'recovery_code') return { method, second_factor: 'recovery_code' };
   if (amr.includes('hwk')) return { method, second_factor: 'security_key' };
   return { method, second_factor: amr.includes('mfa') ? 'authenticator' : null };
 }
@@ -33,7 +39,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: Context) {
       id: publicSessionId(ctx, session.key),
       browser: session.browser ?? null,
       os: session.os ?? null,
-      ...methodOf(session.amr),
+      ...methodOf(session.amr, session.secondFactor),
       signed_in_at: session.createdAt,
       last_active_at: session.lastActiveAt ?? session.createdAt,
       current: session.key === currentKey,

@@ -278,6 +278,7 @@ const en = {
     secondFactor: {
       authenticator: 'authenticator app',
       security_key: 'security key',
+      recovery_code: 'recovery code',
     },
     withSecondFactor: '{{method}} and {{factor}}',
     signedIn: 'Signed in',

@@ -281,6 +281,7 @@ const sv: Resources = {
     secondFactor: {
       authenticator: 'autentiseringsapp',
       security_key: 'säkerhetsnyckel',
+      recovery_code: 'återställningskod',
     },
     withSecondFactor: '{{method}} och {{factor}}',
     signedIn: 'Inloggad',
