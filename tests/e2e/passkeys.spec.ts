@@ -1,4 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { TestServer } from '../../server/test/harness';
 import { createAccount, createTenant, expect, expectAccessible, latestCode, test, typeCode } from './fixtures';
 
 // A passkey's relying-party id must be a domain: this server answers at localhost.
@@ -11,7 +12,7 @@ const getCredentials = (cdp: CDPSession, authenticatorId: string) =>
 /** Chromium's virtual authenticator as a phone or laptop holds passkeys: it keeps discoverable
  * credentials and verifies its user (a PIN or biometric that always passes). `credentials` are
  * put in first: the same passkeys, carried to another browser. */
-async function virtualAuthenticator(page: Page, credentials: StoredCredential[] = []) {
+async function virtualAuthenticator(page: Page, credentials: StoredCredential[] = [], verifiesUser = true) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -20,7 +21,7 @@ async function virtualAuthenticator(page: Page, credentials: StoredCredential[] 
       transport: 'internal',
       hasResidentKey: true,
       hasUserVerification: true,
-      isUserVerified: true,
+      isUserVerified: verifiesUser,
       automaticPresenceSimulation: true,
     },
   });
@@ -119,5 +120,87 @@ test.describe('passkeys', () => {
     await otherPage.getByLabel('Email').focus();
     await expect(otherPage).toHaveURL(/\/login\/select-tenant$/);
     await other.close();
+  });
+
+  test.describe('what the server refuses, in Chromium’s virtual authenticator', () => {
+    /** An account whose only way in is one passkey, made in the profile of a first browser; answers
+     * the passkey as the authenticator holds it right after it was made. */
+    async function accountWithPasskey(page: Page, helios: TestServer) {
+      const account = await createAccount(helios.ctx, { password: null });
+      const authenticator = await virtualAuthenticator(page);
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await typeCode(page, await latestCode(helios, account.email, 0));
+      await page.getByRole('button', { name: 'Skip for now' }).click();
+      await expect(page).toHaveURL(/\/login\/select-tenant$/);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Create a passkey' }).click();
+      await page.getByRole('textbox', { name: /Name of the passkey/ }).fill('Laptop');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('Passkey “Laptop” created')).toBeVisible();
+      const [passkey] = await authenticator.credentials();
+      if (!passkey) throw new Error('the authenticator holds no passkey');
+      return { account, passkey };
+    }
+
+    /** A new browser holding `passkey`, at /login, pressing "Sign in with a passkey". */
+    async function signInElsewhere(page: Page, url: string, passkey: StoredCredential, verifiesUser = true) {
+      const context = await freshBrowser(page, url);
+      const other = await context.newPage();
+      await virtualAuthenticator(other, [passkey], verifiesUser);
+      await other.goto('/login');
+      const verified = other.waitForRequest('**/auth/login/verify-passkey').catch(() => null);
+      await other.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      return { context, page: other, verified };
+    }
+
+    test('a passkey that cannot verify its user signs no one in', async ({ page, helios }) => {
+      const { passkey } = await accountWithPasskey(page, helios);
+      const elsewhere = await signInElsewhere(page, helios.url, passkey, false);
+      await expect(elsewhere.page.getByRole('alert')).toContainText('The passkey prompt was closed or timed out');
+      await expect(elsewhere.page).toHaveURL(/\/login$/);
+      expect((await elsewhere.context.cookies()).some((c) => c.name === 'helios_session')).toBe(false);
+      await elsewhere.context.close();
+    });
+
+    test('a copy of a passkey whose counter went backwards is refused and shows in the activity', async ({
+      page,
+      helios,
+    }) => {
+      const { passkey } = await accountWithPasskey(page, helios);
+      // The passkey as it was when made, used once for real: its counter moves on at the server.
+      const first = await signInElsewhere(page, helios.url, passkey);
+      await expect(first.page).toHaveURL(/\/login\/select-tenant$/);
+      await first.context.close();
+      // The same copy again: its counter is where the server has already been.
+      const copy = await signInElsewhere(page, helios.url, passkey);
+      await expect(copy.page.getByRole('alert')).toContainText('The passkey could not be verified');
+      await expect(copy.page).toHaveURL(/\/login$/);
+      await copy.context.close();
+      await page.reload();
+      const activity = page.getByRole('list', { name: 'Recent security activity' });
+      await expect(activity).toContainText('A passkey that may have been copied was refused');
+    });
+
+    test('an answer replayed to a new login is refused', async ({ page, helios }) => {
+      const { passkey } = await accountWithPasskey(page, helios);
+      const first = await signInElsewhere(page, helios.url, passkey);
+      const answer = (await first.verified)?.postDataJSON() as { session_id: string; response: unknown };
+      await expect(first.page).toHaveURL(/\/login\/select-tenant$/);
+      await first.context.close();
+      // Someone who caught the answer starts a login of their own and sends it there.
+      const thief = await freshBrowser(page, helios.url);
+      const headers = { origin: helios.url };
+      const options = await thief.request.post('/auth/login/passkey/options', { data: {}, headers });
+      const { session_id } = (await options.json()) as { session_id: string };
+      const replayed = await thief.request.post('/auth/login/verify-passkey', {
+        data: { session_id, response: answer.response },
+        headers,
+      });
+      expect(replayed.status()).toBe(401);
+      expect(((await replayed.json()) as { detail: { type: string }[] }).detail[0]?.type).toBe('webauthn_failed');
+      await thief.close();
+    });
   });
 });
