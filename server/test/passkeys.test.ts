@@ -191,10 +191,13 @@ describe('signing in with a passkey', () => {
     await passkeyLogin(browser);
     const resumed = await browser.api.call('ping', { query: {} });
     expect([resumed.state, resumed.session_id]).toEqual([started.state, started.session_id]);
+    expect(browser.cookies.has('helios_passkey_login')).toBe(true);
     const done = await browser.api.call('verifyPassword', {
       body: { session_id: started.session_id as string, email: account.email, password: PASSWORD },
     });
     expect(done.state).toBe('Done');
+    // Signed in, the browser forgets the passkey login it did not use.
+    expect(browser.cookies.has('helios_passkey_login')).toBe(false);
   });
 
   test('a passkey that leads to another step makes its login the browser’s login', async () => {

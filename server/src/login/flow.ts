@@ -87,7 +87,7 @@ export function loginFlow(ctx: Context) {
       ]);
       // Only a sign-in that was kept makes the browser known (and mails about a new one).
       noteSignInBrowser(ctx, request, reply, account);
-      forgetLoginCookie(ctx, reply);
+      forgetLoginCookie(ctx, reply, true);
     }
     const creds = known ?? (await credentialsOf(ctx.db, account.id));
     return loginResponse(ctx, state, next.id, account, creds, true, next.email);

@@ -86,9 +86,11 @@ export function adoptPasskeyLogin(ctx: Context, request: FastifyRequest, reply: 
     reply.setCookie(cookieName(ctx.config, LOGIN_COOKIE), `${passkey.id}.${passkey.secret}`, cookieOptions(ctx, null));
 }
 
-/** The browser forgets its login cookie: the login is Done, or gone. */
-export function forgetLoginCookie(ctx: Context, reply: FastifyReply) {
+/** The browser forgets its login cookie: the login is Done, or gone. Once signed in it also
+ * forgets a passkey login it asked for and did not use. */
+export function forgetLoginCookie(ctx: Context, reply: FastifyReply, signedIn = false) {
   reply.clearCookie(cookieName(ctx.config, LOGIN_COOKIE), cookieOptions(ctx, null));
+  if (signedIn) reply.clearCookie(cookieName(ctx.config, PASSKEY_LOGIN_COOKIE), cookieOptions(ctx, null));
 }
 
 /** Query parameters of the login page that describe this login, not a step of it. */
