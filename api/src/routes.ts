@@ -358,9 +358,10 @@ export const signInRoutes = {
   reauthStart: {
     method: 'POST',
     path: '/auth/reauth/start',
-    summary: 'Begin re-authentication: the methods the account answers with (mails a code when it has no password)',
+    summary:
+      'Begin re-authentication: the methods the account answers with (mails a code when it has no password and no passkey, or when asked)',
     auth: 'session',
-    body: s.Empty,
+    body: s.ReauthStartRequest,
     response: s.ReauthStartResponse,
   },
   reauthVerify: {

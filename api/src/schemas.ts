@@ -383,18 +383,28 @@ export const Empty = z.object({}).strict();
 /** Re-authentication (step-up) before a change to how one signs in: which first factor the
  * account answers with (its password, else a code mailed to it), and which second factors it
  * has, with the security-key challenge when it has keys. */
+/** `send_code`: mail the sign-in code now. An account without a password is mailed one at the
+ * start unless it has a passkey (it may well confirm with that); then it asks for the code. */
+export const ReauthStartRequest = z.object({ send_code: z.boolean().optional() }).strict();
+export type ReauthStartRequest = z.input<typeof ReauthStartRequest>;
+/** `passkey`: options for confirming with one of the account's passkeys (both factors at once),
+ * or null without one. `code_sent`: a sign-in code was mailed by this call. */
 export const ReauthStartResponse = z.object({
   method: z.enum(['password', 'otp']),
   second_factors: z.array(z.enum(['totp', 'webauthn'])),
   webauthn: PublicKeyOptions.nullable(),
+  passkey: PublicKeyOptions.nullable(),
+  code_sent: z.boolean(),
 });
 export type ReauthStartResponse = z.infer<typeof ReauthStartResponse>;
-/** The first factor (password or mailed code), and the second where the account has one. */
+/** The first factor (password or mailed code), and the second where the account has one; or a
+ * passkey alone, which is both. */
 export const ReauthVerifyRequest = z.object({
   password: Password.optional(),
   otp: SixDigits.optional(),
   totp_code: SixDigits.optional(),
   webauthn: AuthenticationResponse.optional(),
+  passkey: AuthenticationResponse.optional(),
 });
 export type ReauthVerifyRequest = z.input<typeof ReauthVerifyRequest>;
 

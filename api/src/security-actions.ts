@@ -36,6 +36,8 @@ export const OWN_SECURITY_ACTIONS = [
   'credential.passkey_renamed',
   'login.passkey_failed',
   'login.passkey_counter_regressed',
+  'reauth.passkey_failed',
+  'reauth.passkey_counter_regressed',
 ] as const;
 
 export type OwnSecurityAction = (typeof OWN_SECURITY_ACTIONS)[number];

@@ -168,6 +168,8 @@ describe('a session older than the step-up window', () => {
       method: 'password',
       second_factors: ['totp'],
       webauthn: null,
+      passkey: null,
+      code_sent: false,
     });
     await browser.api.call('reauthVerify', {
       body: { password: PASSWORD, totp_code: totpCode(account.totp[0] as string, serverNow()) },
@@ -264,6 +266,8 @@ describe('re-authentication', () => {
       method: 'otp',
       second_factors: [],
       webauthn: null,
+      passkey: null,
+      code_sent: true,
     });
     const code = codeFromMail((await server.waitForMail(account.email, mailsBefore)).text);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -294,6 +298,83 @@ describe('re-authentication', () => {
       browser.api.call('reauthVerify', { body: { password: PASSWORD, webauthn: answer } }),
     );
     expect(replayed.type).toBe(ErrorCode.noPendingWebauthn);
+  });
+
+  describe('with a passkey', () => {
+    /** An account with a password and an authenticator app, signed in, that made a passkey. */
+    async function accountWithPasskey(options: { password?: string | null; totpCount?: number } = {}) {
+      const account = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1, ...options });
+      const key = new SoftwareAuthenticator(server.url, { userVerified: true });
+      const browser = server.browser();
+      if (options.password === null) {
+        const started = await browser.api.call('start', { body: { email: account.email } });
+        const session_id = started.session_id as string;
+        const otp = codeFromMail((await server.waitForMail(account.email)).text);
+        await browser.api.call('verifyOtp', { body: { session_id, email: account.email, otp } });
+        await browser.api.call('skipCreatePassword', { body: { session_id } });
+      } else await signIn(account, browser);
+      const made = creation(await browser.api.call('passkeyRegisterOptions', { body: {} }));
+      await browser.api.call('passkeyRegister', { body: { name: 'Laptop', response: key.create(made) } });
+      return { account, key, browser };
+    }
+
+    test('a passkey alone re-authenticates: both factors at once, audited as a passkey', async () => {
+      const { account, key, browser } = await accountWithPasskey();
+      outlast();
+      const start = await browser.api.call('reauthStart', { body: {} });
+      expect([start.method, start.second_factors, start.code_sent]).toEqual(['password', ['totp'], false]);
+      const options = request(start.passkey as PublicKeyOptions);
+      expect(options.userVerification).toBe('required');
+      expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);
+      await browser.api.call('reauthVerify', { body: { passkey: key.get(options) } });
+      await browser.api.call('tfaSetup');
+      const [success] = await server.ctx.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'reauth.success'), eq(auditEvents.targetId, account.id)));
+      expect(success?.details).toEqual({ method: 'passkey', second_factor: null });
+    });
+
+    test('a passkey that did not verify its user, or is another account’s, is refused and counts', async () => {
+      const { account, key, browser } = await accountWithPasskey();
+      const other = await accountWithPasskey();
+      outlast();
+      const start = await browser.api.call('reauthStart', { body: {} });
+      const unverified = await failure(
+        browser.api.call('reauthVerify', {
+          body: { passkey: key.get(request(start.passkey as PublicKeyOptions), { userVerified: false }) },
+        }),
+      );
+      expect([unverified.status, unverified.type]).toEqual([400, ErrorCode.webauthnFailed]);
+      const again = await browser.api.call('reauthStart', { body: {} });
+      const foreign = await failure(
+        browser.api.call('reauthVerify', {
+          // The other account's passkey, offered anyway (its key is not among the allowed ones).
+          body: { passkey: other.key.get({ ...request(again.passkey as PublicKeyOptions), allowCredentials: [] }) },
+        }),
+      );
+      expect(foreign.type).toBe(ErrorCode.webauthnFailed);
+      const refused = await server.ctx.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'reauth.passkey_failed'), eq(auditEvents.targetId, account.id)));
+      expect(refused).toHaveLength(2);
+      expect((await failure(browser.api.call('tfaSetup'))).type).toBe(ErrorCode.requiresRecentLogin);
+    });
+
+    test('without a password, no code is mailed until asked for; then the code works as before', async () => {
+      const { account, browser } = await accountWithPasskey({ password: null, totpCount: 0 });
+      outlast();
+      const mailsBefore = await server.mailCount(account.email);
+      const start = await browser.api.call('reauthStart', { body: {} });
+      expect([start.method, start.code_sent, start.passkey === null]).toEqual(['otp', false, false]);
+      expect(await server.mailCount(account.email)).toBe(mailsBefore);
+      const asked = await browser.api.call('reauthStart', { body: { send_code: true } });
+      expect(asked.code_sent).toBe(true);
+      const code = codeFromMail((await server.waitForMail(account.email, mailsBefore)).text);
+      await browser.api.call('reauthVerify', { body: { otp: code } });
+      await browser.api.call('passkeyRegisterOptions', { body: {} });
+    });
   });
 
   test('re-authenticating one session does not make another session recent', async () => {

@@ -167,7 +167,7 @@ export const StepUpNeeded: Story = {
       {
         method: 'POST',
         path: '/auth/reauth/start',
-        respond: { body: { method: 'password', second_factors: [], webauthn: null } },
+        respond: { body: { method: 'password', second_factors: [], webauthn: null, passkey: null, code_sent: false } },
       },
       { method: 'POST', path: '/auth/reauth/verify', respond: { status: 204 } },
     ),

@@ -201,7 +201,9 @@ export const RegenerateAfterConfirmingItIsYou: Story = {
       {
         method: 'POST',
         path: '/auth/reauth/start',
-        respond: { body: { method: 'password', second_factors: ['totp'], webauthn: null } },
+        respond: {
+          body: { method: 'password', second_factors: ['totp'], webauthn: null, passkey: null, code_sent: false },
+        },
       },
       { method: 'POST', path: '/auth/reauth/verify', respond: { status: 204 } },
     ),

@@ -154,7 +154,7 @@ export const DownloadAfterConfirming: Story = {
       {
         method: 'POST',
         path: '/auth/reauth/start',
-        respond: { body: { method: 'password', second_factors: [], webauthn: null } },
+        respond: { body: { method: 'password', second_factors: [], webauthn: null, passkey: null, code_sent: false } },
       },
       { method: 'POST', path: '/auth/reauth/verify', respond: { status: 204 } },
     ),

@@ -305,7 +305,9 @@ export const RemoveAuthenticator: Story = {
 const reauthStartRoute = (secondFactors: string[]): MockRoute => ({
   method: 'POST',
   path: '/auth/reauth/start',
-  respond: { body: { method: 'password', second_factors: secondFactors, webauthn: null } },
+  respond: {
+    body: { method: 'password', second_factors: secondFactors, webauthn: null, passkey: null, code_sent: false },
+  },
 });
 const reauthVerifyRoute: MockRoute = { method: 'POST', path: '/auth/reauth/verify', respond: { status: 204 } };
 

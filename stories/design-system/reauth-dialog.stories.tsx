@@ -17,6 +17,10 @@ const sv: ReauthDialogLabels = {
   continue: 'Fortsätt',
   confirm: 'Bekräfta',
   useSecurityKey: 'Använd säkerhetsnyckel',
+  usePasskey: 'Använd en lösennyckel',
+  or: 'eller',
+  passkeyIntro: 'För att ändra hur du loggar in, bekräfta med din lösennyckel eller en kod vi mejlar dig.',
+  sendCode: 'Mejla mig en kod',
   cancel: 'Avbryt',
 };
 
@@ -123,6 +127,32 @@ export const WithAuthenticatorOrSecurityKey: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: /^(Use security key|Använd säkerhetsnyckel)$/ }));
     await expect(args.onUseSecurityKey).toHaveBeenCalledOnce();
     await expect(args.onSubmitTotp).not.toHaveBeenCalled();
+  },
+};
+
+/** An account with a passkey: the passkey proves both factors at once; the password still works. */
+export const WithPasskey: Story = {
+  args: { onUsePasskey: fn(), secondFactors: ['totp'] },
+  play: async ({ args, canvasElement }) => {
+    const dialog = await dialogIn(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: /^(Use a passkey|Använd en lösennyckel)$/ }));
+    await expect(args.onUsePasskey).toHaveBeenCalledOnce();
+    await expect(within(dialog).getByLabelText(/^(Password|Lösenord)$/)).toBeVisible();
+    await expect(args.onSubmitFirst).not.toHaveBeenCalled();
+  },
+};
+
+/** No password, and a passkey: no code is mailed until the person asks for one. */
+export const PasskeyOrEmailCode: Story = {
+  args: { method: 'otp', codeSent: false, onUsePasskey: fn(), onSendCode: fn() },
+  play: async ({ args, canvasElement }) => {
+    const dialog = await dialogIn(canvasElement);
+    await expect(dialog).toHaveAccessibleDescription(/passkey|lösennyckel/i);
+    await expect(within(dialog).queryAllByRole('textbox')).toHaveLength(0);
+    await expect(within(dialog).queryByRole('button', { name: /^(Confirm|Bekräfta)$/ })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: /^(Email me a code|Mejla mig en kod)$/ }));
+    await expect(args.onSendCode).toHaveBeenCalledOnce();
+    await expect(args.onUsePasskey).not.toHaveBeenCalled();
   },
 };
 

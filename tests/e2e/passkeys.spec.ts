@@ -122,6 +122,44 @@ test.describe('passkeys', () => {
     await other.close();
   });
 
+  test('after the step-up window, the passkey confirms it is you: no code is mailed, and the removal goes through', async ({
+    page,
+    helios,
+  }) => {
+    const account = await createAccount(helios.ctx, { password: null });
+    await virtualAuthenticator(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await typeCode(page, await latestCode(helios, account.email, 0));
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await expect(page).toHaveURL(/\/login\/select-tenant$/);
+    await page.goto('/profile');
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await passkeys.getByRole('button', { name: 'Create a passkey' }).click();
+    await page.getByRole('textbox', { name: /Name of the passkey/ }).fill('Laptop');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Passkey “Laptop” created')).toBeVisible();
+
+    const realClock = helios.ctx.now;
+    helios.ctx.now = () => new Date(Date.now() + 11 * 60_000);
+    try {
+      const mailsBefore = await helios.mailCount(account.email);
+      await passkeys.getByRole('button', { name: /Remove.*Laptop/ }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+      await expect(dialog.getByRole('button', { name: 'Email me a code' })).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Passkey removed')).toBeVisible();
+      await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
+      expect(await helios.mailCount(account.email)).toBe(mailsBefore + 1); // the removal's security mail
+    } finally {
+      helios.ctx.now = realClock;
+    }
+  });
+
   test.describe('what the server refuses, in Chromium’s virtual authenticator', () => {
     /** An account whose only way in is one passkey, made in the profile of a first browser; answers
      * the passkey as the authenticator holds it right after it was made. */

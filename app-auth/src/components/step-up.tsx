@@ -4,6 +4,7 @@ import { type ReactElement, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api';
 import { errorCode, errorKey } from '../lib/errors';
+import { askForPasskey, passkeyErrorKey } from '../lib/passkeys';
 import { stepAfterRefusal, withStepUp } from '../lib/step-up';
 import { authenticateWithSecurityKey } from '../lib/webauthn';
 
@@ -66,10 +67,15 @@ export function useStepUp(): StepUp {
       await api.call('reauthVerify', { body });
       finish(true);
     } catch (error) {
-      // A security key's challenge is used up by a try: ask for a new one for the next.
-      const start = body.webauthn
-        ? await api.call('reauthStart', { body: {} }).catch(() => current.start)
-        : current.start;
+      // A security key's or passkey's challenge is used up by a try: ask for a new one for the next.
+      // A code mailed before stays the one to type.
+      const start =
+        body.webauthn || body.passkey
+          ? await api.call('reauthStart', { body: {} }).then(
+              (next) => ({ ...next, code_sent: next.code_sent || current.start.code_sent }),
+              () => current.start,
+            )
+          : current.start;
       const step = stepAfterRefusal(errorCode(error), current.step);
       setOpen({ ...current, start, step, busy: false, error: t(errorKey(error)) });
     }
@@ -85,6 +91,32 @@ export function useStepUp(): StepUp {
       return;
     }
     await verify(current, { ...firstFactorOf(current.start, current.first), webauthn: answer });
+  }
+
+  /** A passkey proves both factors at once: nothing typed before it counts. */
+  async function answerWithPasskey(current: Open) {
+    if (!current.start.passkey) return;
+    setOpen({ ...current, busy: true, error: null });
+    let answer: NonNullable<ReauthVerifyRequest['passkey']>;
+    try {
+      answer = await askForPasskey(current.start.passkey, false);
+    } catch (error) {
+      setOpen({ ...current, busy: false, error: t(passkeyErrorKey(error, errorKey)) });
+      return;
+    }
+    await verify(current, { passkey: answer });
+  }
+
+  /** The code, mailed when the person asks for it (an account with a passkey is not mailed one
+   * at the start). */
+  async function sendCode(current: Open) {
+    setOpen({ ...current, busy: true, error: null });
+    try {
+      const start = await api.call('reauthStart', { body: { send_code: true } });
+      setOpen({ ...current, start, busy: false });
+    } catch (error) {
+      setOpen({ ...current, busy: false, error: t(errorKey(error)) });
+    }
   }
 
   const dialog = (
@@ -106,6 +138,17 @@ export function useStepUp(): StepUp {
       onUseSecurityKey={() => {
         if (open) void answerWithSecurityKey(open);
       }}
+      onUsePasskey={
+        open?.start.passkey
+          ? () => {
+              if (open) void answerWithPasskey(open);
+            }
+          : undefined
+      }
+      codeSent={open ? open.start.method !== 'otp' || open.start.code_sent : true}
+      onSendCode={() => {
+        if (open) void sendCode(open);
+      }}
       onCancel={() => finish(false)}
       labels={{
         title: t('reauth.title'),
@@ -121,6 +164,10 @@ export function useStepUp(): StepUp {
         continue: t('common.continue'),
         confirm: t('reauth.confirm'),
         useSecurityKey: t('reauth.useSecurityKey'),
+        usePasskey: t('reauth.usePasskey'),
+        or: t('reauth.or'),
+        passkeyIntro: t('reauth.passkeyIntro'),
+        sendCode: t('reauth.sendCode'),
         cancel: t('common.cancel'),
       }}
     />

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ErrorCode, type ReauthStartResponse, type ReauthVerifyRequest, routes } from '@helios/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -13,9 +14,10 @@ import { mailQuotas, takeMailQuota } from '../security/mail-quota';
 import { verifyPassword } from '../security/passwords';
 import { limit, type RateRule } from '../security/rate-limit';
 import { verifyTotp } from '../security/totp';
-import { securityKeysOf } from '../webauthn/keys';
-import { challenges, webauthnErrors } from '../webauthn/relying-party';
-import { authenticationOptions, verifyKeyAnswer } from '../webauthn/routes';
+import { descriptorOf, securityKeysOf } from '../webauthn/keys';
+import { verifyPasskeyAnswer } from '../webauthn/passkeys';
+import { challenges, relyingParty, webauthnErrors } from '../webauthn/relying-party';
+import { authenticationOptions, webauthn as loadWebauthn, verifyKeyAnswer } from '../webauthn/routes';
 import type { CurrentSession } from './portal-session';
 import { firstFactorProven, markRecent, rememberFirstFactor } from './step-up';
 
@@ -25,17 +27,23 @@ const reauthRule: RateRule = { name: 'reauth', limit: 10, windowMs: 60_000 };
 
 type VerifyBody = z.output<typeof ReauthVerifyRequest>;
 type SecondFactor = ReauthStartResponse['second_factors'][number];
-type Methods = { method: ReauthStartResponse['method']; secondFactors: SecondFactor[]; keys: CredentialRow[] };
+type Methods = {
+  method: ReauthStartResponse['method'];
+  secondFactors: SecondFactor[];
+  keys: CredentialRow[];
+  passkeys: CredentialRow[];
+};
 
 /** What the account re-authenticates with: its password, or a mailed code when it has none; then
- * its authenticator app or a security key when it has either. */
+ * its authenticator app or a security key when it has either. Or one of its passkeys, which is
+ * both at once. */
 function methodsOf(creds: CredentialRow[]): Methods {
   const keys = securityKeysOf(creds);
   const secondFactors: SecondFactor[] = [];
   if (creds.some((c) => c.type === 'totp')) secondFactors.push('totp');
   if (keys.length > 0) secondFactors.push('webauthn');
   const method = creds.some((c) => c.type === 'password' && c.secret) ? 'password' : 'otp';
-  return { method, secondFactors, keys };
+  return { method, secondFactors, keys, passkeys: creds.filter((c) => c.type === 'passkey') };
 }
 
 /** In the profile 401 means "signed out", so a refused password or code answers 400 with the
@@ -113,14 +121,49 @@ export function registerReauthRoutes(app: FastifyInstance, ctx: Context) {
     throw reauthErrors.missing(methods.secondFactors.includes('totp') ? 'totp_code' : 'webauthn');
   }
 
-  registerSession(app, ctx, routes.reauthStart, async (_, { session, account, request }) => {
+  /** Confirming with a passkey: one of the account's own, its user verified; both factors. A
+   * refusal counts toward the lockout like a wrong password. */
+  async function provePasskey(
+    request: FastifyRequest,
+    session: CurrentSession,
+    account: AccountRow,
+    creds: CredentialRow[],
+    answer: NonNullable<VerifyBody['passkey']>,
+  ) {
+    const challenge = await challenges.takeForReauth(ctx, session.key);
+    if (!challenge) throw webauthnErrors.noPending();
+    const outcome = await verifyPasskeyAnswer(ctx, { account, creds }, answer, challenge);
+    if (outcome === 'cloned')
+      throw await refuse(request, account, 'reauth.passkey_counter_regressed', webauthnErrors.reauthFailed);
+    if (outcome === 'refused')
+      throw await refuse(request, account, 'reauth.passkey_failed', webauthnErrors.reauthFailed);
+  }
+
+  registerSession(app, ctx, routes.reauthStart, async ({ body }, { session, account, request }) => {
     await limit(ctx, request, reauthRule, account.id);
     const methods = methodsOf(await credentialsOf(ctx.db, account.id));
-    const webauthn = methods.keys.length > 0 ? await authenticationOptions(ctx, methods.keys) : null;
-    if (webauthn) await challenges.forReauth(ctx, session.key, webauthn.challenge);
-    // A first factor already proven (the second was refused) needs no new code.
-    if (methods.method === 'otp' && !(await firstFactorProven(ctx, session))) await mailCode(request, account);
-    return { method: methods.method, second_factors: methods.secondFactors, webauthn };
+    // One challenge for the re-authentication, answered by a security key or a passkey.
+    const challenge = randomBytes(32);
+    const webauthn = methods.keys.length > 0 ? await authenticationOptions(ctx, methods.keys, challenge) : null;
+    const passkey =
+      methods.passkeys.length > 0
+        ? await (await loadWebauthn()).generateAuthenticationOptions({
+            rpID: relyingParty(ctx).id,
+            allowCredentials: methods.passkeys.map(descriptorOf),
+            userVerification: 'required',
+            challenge: new Uint8Array(challenge),
+          })
+        : null;
+    const issued = webauthn ?? passkey;
+    if (issued) await challenges.forReauth(ctx, session.key, issued.challenge);
+    // A first factor already proven (the second was refused) needs no new code; an account with a
+    // passkey is mailed one only when it asks.
+    const mails =
+      methods.method === 'otp' &&
+      (body.send_code === true || methods.passkeys.length === 0) &&
+      !(await firstFactorProven(ctx, session));
+    if (mails) await mailCode(request, account);
+    return { method: methods.method, second_factors: methods.secondFactors, webauthn, passkey, code_sent: mails };
   });
 
   registerSession(app, ctx, routes.reauthVerify, async ({ body }, { session, account, request }) => {
@@ -129,11 +172,18 @@ export function registerReauthRoutes(app: FastifyInstance, ctx: Context) {
     if (await accountLocked(ctx, request, account)) throw errors.accountLocked();
     const creds = await credentialsOf(ctx.db, account.id);
     const methods = methodsOf(creds);
-    if (!(await firstFactorProven(ctx, session))) {
-      await proveFirstFactor(request, account, creds, methods, body);
-      if (methods.secondFactors.length > 0) await rememberFirstFactor(ctx, session);
+    let details: { method: string; second_factor: SecondFactor | null };
+    if (body.passkey !== undefined) {
+      await provePasskey(request, session, account, creds, body.passkey);
+      details = { method: 'passkey', second_factor: null };
+    } else {
+      if (!(await firstFactorProven(ctx, session))) {
+        await proveFirstFactor(request, account, creds, methods, body);
+        if (methods.secondFactors.length > 0) await rememberFirstFactor(ctx, session);
+      }
+      const secondFactor = await proveSecondFactor(request, session, account, creds, methods, body);
+      details = { method: methods.method, second_factor: secondFactor };
     }
-    const secondFactor = await proveSecondFactor(request, session, account, creds, methods, body);
     await markRecent(ctx, session);
     await audit(ctx.db, {
       actor: account.id,
@@ -141,7 +191,7 @@ export function registerReauthRoutes(app: FastifyInstance, ctx: Context) {
       targetType: 'account',
       targetId: account.id,
       ip: request.ip,
-      details: { method: methods.method, second_factor: secondFactor },
+      details,
     });
     return undefined;
   });

@@ -44,11 +44,12 @@ export function assertionOf(response: z.output<typeof AuthenticationResponse>): 
 }
 
 /** A single-use challenge for the given keys of an account (sign-in, re-authentication). */
-export async function authenticationOptions(ctx: Context, keys: CredentialRow[]) {
+export async function authenticationOptions(ctx: Context, keys: CredentialRow[], challenge?: Uint8Array) {
   return (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty(ctx).id,
     allowCredentials: keys.map(descriptorOf),
     userVerification: 'preferred',
+    ...(challenge ? { challenge: new Uint8Array(challenge) } : {}),
   });
 }
 

@@ -332,6 +332,8 @@ const en = {
       credential_passkey_renamed: 'A passkey was renamed',
       login_passkey_failed: 'A passkey was refused',
       login_passkey_counter_regressed: 'A passkey that may have been copied was refused',
+      reauth_passkey_failed: 'A passkey was refused when confirming it was you',
+      reauth_passkey_counter_regressed: 'A passkey that may have been copied was refused when confirming it was you',
       other: 'Security event: {{action}}',
     },
     methods: {
@@ -357,6 +359,10 @@ const en = {
     totpLabel: 'Code from your authenticator app',
     confirm: 'Confirm',
     useSecurityKey: 'Use security key',
+    usePasskey: 'Use a passkey',
+    or: 'or',
+    passkeyIntro: 'To change how you sign in, confirm with your passkey or a code we email you.',
+    sendCode: 'Email me a code',
   },
   recovery: {
     title: 'Recovery codes',

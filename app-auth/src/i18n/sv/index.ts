@@ -336,6 +336,8 @@ const sv: Resources = {
       credential_passkey_renamed: 'En lösennyckel bytte namn',
       login_passkey_failed: 'En lösennyckel nekades',
       login_passkey_counter_regressed: 'En lösennyckel som kan ha kopierats nekades',
+      reauth_passkey_failed: 'En lösennyckel nekades när du bekräftade att det var du',
+      reauth_passkey_counter_regressed: 'En lösennyckel som kan ha kopierats nekades när du bekräftade att det var du',
       other: 'Säkerhetshändelse: {{action}}',
     },
     methods: {
@@ -361,6 +363,10 @@ const sv: Resources = {
     totpLabel: 'Kod från din autentiseringsapp',
     confirm: 'Bekräfta',
     useSecurityKey: 'Använd säkerhetsnyckel',
+    usePasskey: 'Använd en lösennyckel',
+    or: 'eller',
+    passkeyIntro: 'För att ändra hur du loggar in, bekräfta med din lösennyckel eller en kod vi mejlar dig.',
+    sendCode: 'Mejla mig en kod',
   },
   recovery: {
     title: 'Återställningskoder',

@@ -38,6 +38,14 @@ export type ReauthDialogLabels = {
   continue: string;
   confirm: string;
   useSecurityKey: string;
+  /** The passkey button, where the account has one. */
+  usePasskey: string;
+  /** Between the passkey button and the password or code. */
+  or: string;
+  /** Why the dialog asks, when a passkey or a code (not mailed yet) will do. */
+  passkeyIntro: string;
+  /** Asks for the mailed code, when it was not mailed at the start. */
+  sendCode: string;
   cancel: string;
 };
 
@@ -55,6 +63,10 @@ const defaultLabels: ReauthDialogLabels = {
   continue: 'Continue',
   confirm: 'Confirm',
   useSecurityKey: 'Use security key',
+  usePasskey: 'Use a passkey',
+  or: 'or',
+  passkeyIntro: 'To change how you sign in, confirm with your passkey or a code we email you.',
+  sendCode: 'Email me a code',
   cancel: 'Cancel',
 };
 
@@ -73,6 +85,13 @@ export type ReauthDialogProps = {
   onSubmitTotp: (code: string) => void;
   /** Called when the person chooses their security key. */
   onUseSecurityKey: () => void;
+  /** Where the account has a passkey: called by "Use a passkey" on the first step, which then
+   * proves both factors at once. Without it there is no passkey button. */
+  onUsePasskey?: () => void;
+  /** For `method="otp"`: whether the code was mailed. When not (the account has a passkey and may
+   * use that), the first step offers "Email me a code", which calls `onSendCode`. */
+  codeSent?: boolean;
+  onSendCode?: () => void;
   /** Called by Cancel, Escape and a click outside. */
   onCancel: () => void;
   /** What went wrong with the last try, shown under the fields and announced. */
@@ -97,6 +116,9 @@ export function ReauthDialog({
   onSubmitFirst,
   onSubmitTotp,
   onUseSecurityKey,
+  onUsePasskey,
+  codeSent = true,
+  onSendCode,
   onCancel,
   error,
   busy = false,
@@ -108,6 +130,9 @@ export function ReauthDialog({
   const [totp, setTotp] = React.useState('');
   const asksTotp = step === 'second' && secondFactors.includes('totp');
   const asksKey = step === 'second' && secondFactors.includes('webauthn');
+  const offersPasskey = step === 'first' && onUsePasskey !== undefined;
+  // The code is not mailed yet: nothing to type, nothing to confirm until it is asked for.
+  const awaitsCode = step === 'first' && method === 'otp' && !codeSent;
 
   // Each opening starts empty: a password must not wait in a closed dialog.
   React.useEffect(() => {
@@ -130,7 +155,13 @@ export function ReauthDialog({
   }
 
   const intro =
-    step === 'second' ? labels.secondFactorIntro : method === 'password' ? labels.passwordIntro : labels.otpIntro;
+    step === 'second'
+      ? labels.secondFactorIntro
+      : method === 'password'
+        ? labels.passwordIntro
+        : awaitsCode
+          ? labels.passkeyIntro
+          : labels.otpIntro;
   const confirmLabel =
     step === 'first'
       ? secondFactors.length > 0
@@ -169,6 +200,21 @@ export function ReauthDialog({
             submit();
           }}
         >
+          {offersPasskey ? (
+            <>
+              <Button type="button" disabled={busy} onClick={onUsePasskey} data-slot="reauth-passkey">
+                {labels.usePasskey}
+              </Button>
+              <p className="flex items-center gap-3 text-muted-foreground text-sm before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+                {labels.or}
+              </p>
+            </>
+          ) : null}
+          {awaitsCode ? (
+            <Button type="button" variant="outline" disabled={busy} onClick={onSendCode}>
+              {labels.sendCode}
+            </Button>
+          ) : null}
           {step === 'first' && method === 'password' ? (
             <PasswordField
               label={labels.password}
@@ -181,7 +227,7 @@ export function ReauthDialog({
               onChange={(event) => setFirst(event.target.value)}
             />
           ) : null}
-          {step === 'first' && method === 'otp' ? (
+          {step === 'first' && method === 'otp' && !awaitsCode ? (
             <OtpInput
               label={labels.otp}
               digitLabel={labels.digit}
@@ -214,9 +260,11 @@ export function ReauthDialog({
           <DialogClose asChild>
             <Button variant="outline">{labels.cancel}</Button>
           </DialogClose>
-          <Button loading={busy} onClick={submit}>
-            {confirmLabel}
-          </Button>
+          {awaitsCode ? null : (
+            <Button loading={busy} onClick={submit}>
+              {confirmLabel}
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>
