@@ -102,6 +102,24 @@ export const NoneLeft: Story = {
   },
 };
 
+/** The count could not be read: the section says so and still offers new codes. */
+export const RemainingFailed: Story = {
+  parameters: {
+    app: app(
+      { body: withTotp },
+      remainingRoute({ status: 503, body: { detail: [{ type: 'service_unavailable', msg: 'down' }] } }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const codes = await section(canvasElement);
+    await expect(await codes.findByRole('alert')).toHaveTextContent(
+      'Could not read how many recovery codes you have left.',
+    );
+    await expect(codes.queryByTestId('recovery-codes-remaining')).toBeNull();
+    await expect(codes.getByRole('button', { name: 'Make new codes' })).toBeEnabled();
+  },
+};
+
 /** No second factor: no recovery codes, nothing asked. */
 export const WithoutSecondFactor: Story = {
   parameters: { app: app({ body: storyUser }) },

@@ -1,7 +1,6 @@
 import { ErrorCode, routes } from '@helios/api';
-import type { VerifiedRegistrationResponse } from '@simplewebauthn/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccountRow, credentialsOf, factsOf } from '../accounts/repository';
+import type { FastifyInstance } from 'fastify';
+import { factsOf } from '../accounts/repository';
 import type { Context } from '../context';
 import { registerSession } from '../http/auth';
 import { errors, HttpError } from '../http/errors';
@@ -10,14 +9,12 @@ import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
 import { adoptPasskeyLogin, createLoginSession, PASSKEY_LOGIN_COOKIE, returnQueryOf } from '../login/login-session';
 import { stateAfterPasskey } from '../login/machine';
-import { securityMail } from '../mail/security';
 import { limit, rateRules } from '../security/rate-limit';
 // Creating a passkey adds a way to sign in: from the profile it needs a recent sign-in (step-up).
 import { STEP_UP } from '../session/step-up';
-import { descriptorOf, saveSecurityKey } from './keys';
 import { findPasskeyOwner, passkeyChallenges, passkeysOf, renamePasskey, verifyPasskeyAnswer } from './passkeys';
-import { challenges, relyingParty, SUPPORTED_ALGORITHMS, userHandle, webauthnErrors } from './relying-party';
-import { attestationOf, webauthn } from './routes';
+import { PASSKEY, registrationOptions, saveNewKey } from './registration';
+import { challenges, relyingParty, webauthn, webauthnErrors } from './relying-party';
 
 const passkeyNotFound = () => new HttpError(404, ErrorCode.credentialNotFound, 'No such passkey');
 
@@ -26,70 +23,6 @@ const passkeyNotFound = () => new HttpError(404, ErrorCode.credentialNotFound, '
  * sign-in method (it ends the account's other sessions). */
 export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
   const { step, advance, refuse } = loginFlow(ctx);
-
-  /** Options to create a passkey: discoverable, with user verification, and never a second one
-   * on an authenticator that already holds one of the account's passkeys or security keys. */
-  async function creationOptions(account: AccountRow) {
-    const rp = relyingParty(ctx);
-    const creds = await credentialsOf(ctx.db, account.id);
-    return (await webauthn()).generateRegistrationOptions({
-      rpName: rp.name,
-      rpID: rp.id,
-      userID: userHandle(ctx, account.id),
-      userName: account.email,
-      userDisplayName: account.name || account.email,
-      attestationType: 'none',
-      excludeCredentials: creds.filter((c) => c.type === 'webauthn' || c.type === 'passkey').map(descriptorOf),
-      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
-    });
-  }
-
-  /** Verifies the answer to a creation challenge and saves the passkey with its audit row. */
-  async function createPasskey(
-    request: FastifyRequest,
-    account: AccountRow,
-    challenge: string | null,
-    name: string,
-    response: Parameters<typeof attestationOf>[0],
-    failed: () => HttpError,
-  ) {
-    if (!challenge) throw webauthnErrors.noPending();
-    const rp = relyingParty(ctx);
-    let verification: VerifiedRegistrationResponse;
-    try {
-      verification = await (await webauthn()).verifyRegistrationResponse({
-        response: attestationOf(response),
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
-        supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
-      });
-    } catch {
-      throw failed();
-    }
-    if (!verification.verified) throw failed();
-    const { aaguid } = verification.registrationInfo;
-    const notice = await securityMail(ctx, account, { kind: 'second_factor_added', method: 'passkey' });
-    const saved = await saveSecurityKey(
-      ctx,
-      account.id,
-      name,
-      verification.registrationInfo,
-      (key) => ({
-        actor: account.id,
-        action: 'credential.passkey_created',
-        targetType: 'credential',
-        targetId: key.id,
-        ip: request.ip,
-        details: { aaguid },
-      }),
-      (tx) => ctx.outbox.add(tx, notice),
-      'passkey',
-    );
-    if (!saved) throw failed();
-  }
 
   register(app, routes.passkeyLoginOptions, async ({ query }, request, reply) => {
     await limit(ctx, request, rateRules.start);
@@ -133,7 +66,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
     await limit(ctx, request, rateRules.verify);
     return step(request, body.session_id, 'create-passkey', null, async (session, account) => {
       if (!account) throw errors.invalidState();
-      const options = await creationOptions(account);
+      const options = await registrationOptions(ctx, account, PASSKEY);
       await passkeyChallenges.forRegistration(ctx, session.id, options.challenge);
       return options;
     });
@@ -143,8 +76,15 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
     await limit(ctx, request, rateRules.verify);
     return step(request, body.session_id, 'create-passkey', null, async (session, account) => {
       if (!account) throw errors.invalidState();
-      const challenge = await passkeyChallenges.takeForRegistration(ctx, session.id);
-      await createPasskey(request, account, challenge, body.name, body.response, webauthnErrors.loginFailed);
+      await saveNewKey(ctx, {
+        request,
+        account,
+        kind: PASSKEY,
+        challenge: await passkeyChallenges.takeForRegistration(ctx, session.id),
+        name: body.name,
+        response: body.response,
+        failed: webauthnErrors.loginFailed,
+      });
       return advance(request, reply, session, account, 'Done');
     });
   });
@@ -159,7 +99,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
     routes.passkeyRegisterOptions,
     async (_, { account, request }) => {
       await limit(ctx, request, rateRules.verify, `passkey:${account.id}`);
-      const options = await creationOptions(account);
+      const options = await registrationOptions(ctx, account, PASSKEY);
       await passkeyChallenges.forRegistration(ctx, account.id, options.challenge);
       return options;
     },
@@ -172,8 +112,15 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
     routes.passkeyRegister,
     async ({ body }, { account, request }) => {
       await limit(ctx, request, rateRules.verify, `passkey:${account.id}`);
-      const challenge = await passkeyChallenges.takeForRegistration(ctx, account.id);
-      await createPasskey(request, account, challenge, body.name, body.response, webauthnErrors.registrationFailed);
+      await saveNewKey(ctx, {
+        request,
+        account,
+        kind: PASSKEY,
+        challenge: await passkeyChallenges.takeForRegistration(ctx, account.id),
+        name: body.name,
+        response: body.response,
+        failed: webauthnErrors.registrationFailed,
+      });
       return { passkeys: await passkeysOf(ctx.db, account.id) };
     },
     STEP_UP,

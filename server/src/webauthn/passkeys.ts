@@ -8,8 +8,7 @@ import type { Database } from '../db/client';
 import { credentials } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { recordKeyUse, webauthnCredentialOf } from './keys';
-import { REGISTER_CHALLENGE_MS, relyingParty, userHandle } from './relying-party';
-import { assertionOf, webauthn } from './routes';
+import { assertionOf, REGISTER_CHALLENGE_MS, relyingParty, userHandle, webauthn } from './relying-party';
 
 /** A passkey's registration challenge: its own key, so a security-key registration running
  * beside it (another tab) neither takes nor replaces it. */

@@ -1,4 +1,6 @@
-import { ErrorCode } from '@helios/api';
+import { type AuthenticationResponse, ErrorCode, type RegistrationResponse } from '@helios/api';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { z } from 'zod';
 import type { Context } from '../context';
 import { HttpError } from '../http/errors';
 
@@ -55,3 +57,24 @@ export const webauthnErrors = {
   /** Re-authentication in the profile: 400 like registration. */
   reauthFailed: () => new HttpError(400, ErrorCode.webauthnFailed, 'The security key was not accepted'),
 };
+
+let library: Promise<typeof import('@simplewebauthn/server')> | null = null;
+/** The WebAuthn library, loaded on the first security-key call rather than at start (it is one
+ * of the largest modules the server loads). */
+export function webauthn() {
+  library ??= import('@simplewebauthn/server');
+  return library;
+}
+
+/** The browser's JSON forms may carry `null` where the verification library wants absence. */
+export function attestationOf(response: z.output<typeof RegistrationResponse>): RegistrationResponseJSON {
+  return { ...response, authenticatorAttachment: response.authenticatorAttachment ?? undefined };
+}
+
+export function assertionOf(response: z.output<typeof AuthenticationResponse>): AuthenticationResponseJSON {
+  return {
+    ...response,
+    authenticatorAttachment: response.authenticatorAttachment ?? undefined,
+    response: { ...response.response, userHandle: response.response.userHandle ?? undefined },
+  };
+}

@@ -1,10 +1,5 @@
-import { type AuthenticationResponse, type RegistrationResponse, routes } from '@helios/api';
-import type {
-  AuthenticationResponseJSON,
-  RegistrationResponseJSON,
-  VerifiedAuthenticationResponse,
-  VerifiedRegistrationResponse,
-} from '@simplewebauthn/server';
+import { type AuthenticationResponse, routes } from '@helios/api';
+import type { VerifiedAuthenticationResponse } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { type CredentialRow, credentialsOf, userInfo } from '../accounts/repository';
@@ -14,34 +9,13 @@ import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
-import { securityMail } from '../mail/security';
 import { issueFirstRecoveryCodes, recoveryCodesIssued } from '../recovery/repository';
 import { limit, rateRules } from '../security/rate-limit';
 // Registering a security key adds a way to sign in: it needs a recent sign-in (step-up).
 import { STEP_UP } from '../session/step-up';
-import { descriptorOf, recordKeyUse, saveSecurityKey, securityKeysOf, webauthnCredentialOf } from './keys';
-import { challenges, relyingParty, SUPPORTED_ALGORITHMS, userHandle, webauthnErrors } from './relying-party';
-
-let library: Promise<typeof import('@simplewebauthn/server')> | null = null;
-/** The WebAuthn library, loaded on the first security-key call rather than at start (it is one
- * of the largest modules the server loads). */
-export function webauthn() {
-  library ??= import('@simplewebauthn/server');
-  return library;
-}
-
-/** The browser's JSON forms may carry `null` where the verification library wants absence. */
-export function attestationOf(response: z.output<typeof RegistrationResponse>): RegistrationResponseJSON {
-  return { ...response, authenticatorAttachment: response.authenticatorAttachment ?? undefined };
-}
-
-export function assertionOf(response: z.output<typeof AuthenticationResponse>): AuthenticationResponseJSON {
-  return {
-    ...response,
-    authenticatorAttachment: response.authenticatorAttachment ?? undefined,
-    response: { ...response.response, userHandle: response.response.userHandle ?? undefined },
-  };
-}
+import { descriptorOf, recordKeyUse, securityKeysOf, webauthnCredentialOf } from './keys';
+import { registrationOptions, SECURITY_KEY, saveNewKey } from './registration';
+import { assertionOf, challenges, relyingParty, webauthn, webauthnErrors } from './relying-party';
 
 /** A single-use challenge for the given keys of an account (sign-in, re-authentication). */
 export async function authenticationOptions(ctx: Context, keys: CredentialRow[], challenge?: Uint8Array) {
@@ -98,19 +72,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
     routes.webauthnRegisterOptions,
     async (_, { account, request }) => {
       await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
-      const rp = relyingParty(ctx);
-      const keys = securityKeysOf(await credentialsOf(ctx.db, account.id));
-      const options = await (await webauthn()).generateRegistrationOptions({
-        rpName: rp.name,
-        rpID: rp.id,
-        userID: userHandle(ctx, account.id),
-        userName: account.email,
-        userDisplayName: account.name || account.email,
-        attestationType: 'none',
-        excludeCredentials: keys.map(descriptorOf),
-        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
-        supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
-      });
+      const options = await registrationOptions(ctx, account, SECURITY_KEY);
       await challenges.forRegistration(ctx, account.id, options.challenge);
       return options;
     },
@@ -123,49 +85,20 @@ export function registerWebauthnRoutes(app: FastifyInstance, ctx: Context) {
     routes.webauthnRegister,
     async ({ body }, { account, request }) => {
       await limit(ctx, request, rateRules.verify, `webauthn:${account.id}`);
-      const challenge = await challenges.takeForRegistration(ctx, account.id);
-      if (!challenge) throw webauthnErrors.noPending();
-      const rp = relyingParty(ctx);
-      let verification: VerifiedRegistrationResponse;
-      try {
-        verification = await (await webauthn()).verifyRegistrationResponse({
-          response: attestationOf(body.response),
-          expectedChallenge: challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
-          // A security key as a second factor needs the touch, not a PIN: the password or code
-          // before it is the other factor.
-          requireUserVerification: false,
-          supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
-        });
-      } catch {
-        throw webauthnErrors.registrationFailed();
-      }
-      if (!verification.verified) throw webauthnErrors.registrationFailed();
-      const { aaguid, credentialDeviceType } = verification.registrationInfo;
-      const method = credentialDeviceType === 'multiDevice' ? 'passkey' : 'security_key';
-      const notice = await securityMail(ctx, account, { kind: 'second_factor_added', method });
       // An account without recovery codes (its first second factor) gets them with the key.
       let issued: string[] | null = null;
-      const saved = await saveSecurityKey(
-        ctx,
-        account.id,
-        body.name,
-        verification.registrationInfo,
-        (key) => ({
-          actor: account.id,
-          action: 'credential.webauthn_registered',
-          targetType: 'credential',
-          targetId: key.id,
-          ip: request.ip,
-          details: { aaguid },
-        }),
-        async (tx) => {
-          await ctx.outbox.add(tx, notice);
+      await saveNewKey(ctx, {
+        request,
+        account,
+        kind: SECURITY_KEY,
+        challenge: await challenges.takeForRegistration(ctx, account.id),
+        name: body.name,
+        response: body.response,
+        failed: webauthnErrors.registrationFailed,
+        alongside: async (tx) => {
           issued = await issueFirstRecoveryCodes(ctx, tx, account.id, recoveryCodesIssued(account.id, request.ip));
         },
-      );
-      if (!saved) throw webauthnErrors.registrationFailed();
+      });
       const user = userInfo(account, await credentialsOf(ctx.db, account.id));
       return issued ? { ...user, recovery_codes: issued } : user;
     },

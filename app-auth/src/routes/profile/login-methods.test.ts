@@ -78,6 +78,13 @@ test('keyNameProblem follows the contract: a name of 1 to 64 characters once tri
   expect(keyNameProblem('x'.repeat(65))).toBe('tooLong');
 });
 
+test('keyNameProblem holds a passkey to the same contract rule', () => {
+  expect(keyNameProblem('Work laptop', 'passkey')).toBeNull();
+  expect(keyNameProblem(` ${'x'.repeat(64)} `, 'passkey')).toBeNull();
+  expect(keyNameProblem(' ', 'passkey')).toBe('required');
+  expect(keyNameProblem('x'.repeat(65), 'passkey')).toBe('tooLong');
+});
+
 test('authMethods names Google and Microsoft by the word the list recognises, keeps other providers and key names', () => {
   const methods = authMethods([password, google, microsoft, sso, key1, key2]);
   expect(methods.map((method) => method.provider)).toEqual([

@@ -1,4 +1,4 @@
-import { type Credential, ErrorCode, FederatedProviderId, SecurityKeyName } from '@helios/api';
+import { type Credential, ErrorCode, FederatedProviderId, PasskeyName, SecurityKeyName } from '@helios/api';
 import type { AuthMethod, CredentialMethod, SecurityKeyListItem } from '@helios/design-system';
 import { providerOf } from '../../lib/providers';
 
@@ -33,9 +33,13 @@ export function securityKeysOf(credentials: Credential[]): SecurityKeyListItem[]
   return credentials.filter((c) => c.type === 'webauthn').map(({ id, label }) => ({ id, name: label ?? null }));
 }
 
-/** What is wrong with a security key's name, by the contract's rule (1–64 characters once trimmed). */
-export function keyNameProblem(name: string): 'required' | 'tooLong' | null {
-  const result = SecurityKeyName.safeParse(name);
+/** A key the person names: a security key (`webauthn`, a second factor) or a passkey. */
+export type NamedKeyKind = 'webauthn' | 'passkey';
+
+/** What is wrong with a key's name, by the contract's rule for its kind (1–64 characters once
+ * trimmed). */
+export function keyNameProblem(name: string, kind: NamedKeyKind = 'webauthn'): 'required' | 'tooLong' | null {
+  const result = (kind === 'passkey' ? PasskeyName : SecurityKeyName).safeParse(name);
   if (result.success) return null;
   return result.error.issues[0]?.code === 'too_big' ? 'tooLong' : 'required';
 }

@@ -1,35 +1,15 @@
-import { type Passkey, PasskeyName, type UserInfo } from '@helios/api';
-import {
-  Alert,
-  type AlertTone,
-  Button,
-  ConfirmDialog,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  PasskeyList,
-  type PasskeyListItem,
-  TextField,
-} from '@helios/design-system';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { Passkey, UserInfo } from '@helios/api';
+import { Alert, type AlertTone, Button, ConfirmDialog, PasskeyList, type PasskeyListItem } from '@helios/design-system';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useStepUp } from '../../components/step-up';
-import { type ErrorKey, errorKey } from '../../lib/errors';
-import { createPasskeyAnswer, passkeyErrorKey } from '../../lib/passkeys';
+import { errorKey } from '../../lib/errors';
+import { createPasskeyAnswer } from '../../lib/passkeys';
+import { useLoaded } from '../../lib/use-loaded';
+import { KeyNameDialog } from './key-name-dialog';
 
 type Message = { tone: AlertTone; text: string };
-
-/** What is wrong with a passkey's name, by the contract's rule (1–64 characters once trimmed). */
-export function passkeyNameProblem(name: string): 'passkeys.nameRequired' | 'passkeys.nameTooLong' | null {
-  const result = PasskeyName.safeParse(name);
-  if (result.success) return null;
-  return result.error.issues[0]?.code === 'too_big' ? 'passkeys.nameTooLong' : 'passkeys.nameRequired';
-}
 
 /**
  * The profile's passkeys: each by name with when it was created and last used, Rename and
@@ -54,18 +34,11 @@ export function PasskeysSection({ user, onUserChange }: { user: UserInfo; onUser
     .filter((c) => c.type === 'passkey')
     .map((c) => c.id)
     .join();
-  useEffect(() => {
-    let current = true;
-    // The list follows the account's credentials (a passkey removed elsewhere on the page goes).
-    void passkeyIds;
-    api.call('passkeys').then(
-      (answer) => current && setPasskeys(answer.passkeys),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, passkeyIds]);
+  // The list follows the account's credentials (a passkey removed elsewhere on the page goes).
+  useLoaded({ load: () => api.call('passkeys'), onLoaded: (answer) => setPasskeys(answer.passkeys) }, [
+    api,
+    passkeyIds,
+  ]);
 
   const date = useCallback(
     (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)),
@@ -138,12 +111,12 @@ export function PasskeysSection({ user, onUserChange }: { user: UserInfo; onUser
         {t('passkeys.create')}
       </Button>
       {stepUp.dialog}
-      <NameDialog
+      <KeyNameDialog
+        kind="passkey"
         open={creating}
         title={t('passkeys.create')}
         text={t('passkeys.createText')}
         confirmLabel={t('common.continue')}
-        initialName=""
         onClose={() => setCreating(false)}
         onSubmit={async (name) => {
           const options = await stepUp.run(() => api.call('passkeyRegisterOptions', { body: {} }));
@@ -155,7 +128,8 @@ export function PasskeysSection({ user, onUserChange }: { user: UserInfo; onUser
           setMessage({ tone: 'success', text: t('passkeys.created', { name }) });
         }}
       />
-      <NameDialog
+      <KeyNameDialog
+        kind="passkey"
         open={renaming !== null}
         title={t('passkeys.renameTitle')}
         confirmLabel={t('passkeys.save')}
@@ -188,97 +162,5 @@ export function PasskeysSection({ user, onUserChange }: { user: UserInfo; onUser
         }}
       />
     </section>
-  );
-}
-
-/** Naming a passkey, when it is created or renamed. A failure shows here and the dialog stays. */
-function NameDialog({
-  open,
-  title,
-  text,
-  confirmLabel,
-  initialName,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  title: string;
-  text?: string;
-  confirmLabel: string;
-  initialName: string;
-  onClose: () => void;
-  onSubmit: (name: string) => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const [name, setName] = useState(initialName);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<ErrorKey | null>(null);
-  const problem = passkeyNameProblem(name);
-
-  useEffect(() => {
-    if (!open) return;
-    setName(initialName);
-    setTouched(false);
-    setFailure(null);
-  }, [open, initialName]);
-
-  async function submit() {
-    setTouched(true);
-    if (problem || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSubmit(name.trim());
-    } catch (error) {
-      setFailure(passkeyErrorKey(error, errorKey));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !busy) onClose();
-      }}
-    >
-      <DialogContent showCloseButton={false} {...(text ? {} : { 'aria-describedby': undefined })}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {text ? <DialogDescription>{text}</DialogDescription> : null}
-        </DialogHeader>
-        {/* A form, so Enter in the name field continues like the button does. */}
-        <form
-          noValidate
-          className="grid gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <TextField
-            label={t('passkeys.nameLabel')}
-            name="passkey-name"
-            autoComplete="off"
-            required
-            placeholder={t('passkeys.namePlaceholder')}
-            value={name}
-            error={touched && problem ? t(problem) : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-          {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
-        </form>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </DialogClose>
-          <Button loading={busy} onClick={() => void submit()}>
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -1,18 +1,19 @@
-import { ApiError, type FederatedProvider } from '@helios/api';
-import { Alert, Avatar, Button, buttonVariants, type LoadState, LoadStatus } from '@helios/design-system';
+import type { FederatedProvider } from '@helios/api';
+import { Alert, Avatar, Button, buttonVariants, LoadStatus } from '@helios/design-system';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api';
 import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
 import { ProfileSkeleton } from '../../components/page-skeletons';
 import { useStepUp } from '../../components/step-up';
 import { useSignOut } from '../../components/use-sign-out';
-import { type ErrorKey, errorKey, errorKeyForCode } from '../../lib/errors';
+import { errorKeyForCode } from '../../lib/errors';
 import { useExternalNavigate } from '../../lib/navigation';
 import { providerLinkUrl } from '../../lib/providers';
+import { useLoaded } from '../../lib/use-loaded';
 import { DataExportSection } from './data-export-section';
 import { LanguageSetting } from './language-setting';
 import { LINK_RESULT_PARAMS, type LinkResult, linkResultOf } from './login-methods';
@@ -25,50 +26,30 @@ import { SessionsSection } from './sessions-section';
 // Account settings hold more than a sign-in step, so the card is wider.
 const WIDE_CARD = '[&>[data-slot=auth-card-panel]]:max-w-2xl';
 
-/** The signed-in account and the configured providers, fetched on every visit; 401 sends the
- * visitor to sign in. */
+/** The signed-in account and the configured providers, fetched on every visit. */
 function useUserInfo() {
   const api = useApi();
-  const navigate = useNavigate();
   const [user, setUser] = useAtom(userInfoAtom);
   const [providers, setProviders] = useState<FederatedProvider[]>([]);
-  const [status, setStatus] = useState<LoadState>('loading');
-  const [failure, setFailure] = useState<ErrorKey>('errors.unknown');
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
-  useEffect(() => {
-    let active = true;
-    setStatus('loading');
-    // Without the provider list no provider can be linked, but the rest of the page still works.
-    const configured = api
-      .call('providers')
-      .then((response) => response.providers)
-      .catch(() => []);
-    Promise.all([api.call('userinfo'), configured]).then(
-      ([info, list]) => {
-        if (!active) return;
+  const { status, failure, reload } = useLoaded(
+    {
+      load: () => {
+        // Without the provider list no provider can be linked, but the rest of the page still works.
+        const configured = api
+          .call('providers')
+          .then((response) => response.providers)
+          .catch(() => []);
+        return Promise.all([api.call('userinfo'), configured]);
+      },
+      onLoaded: ([info, list]) => {
         setUser(info);
         setProviders(list);
-        setStatus('idle');
       },
-      (error: unknown) => {
-        if (!active) return;
-        if (error instanceof ApiError && error.status === 401) {
-          navigate('/login', { replace: true });
-          return;
-        }
-        setUser(null);
-        setFailure(errorKey(error));
-        setStatus('failed');
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, navigate, setUser, attempt]);
-
-  return { user, setUser, providers, status, failure, retry: () => setAttempt((count) => count + 1) };
+      onFailed: () => setUser(null),
+    },
+    [api],
+  );
+  return { user, setUser, providers, status, failure, retry: reload };
 }
 
 /** The outcome of linking a provider, which comes back in the address; read once and then

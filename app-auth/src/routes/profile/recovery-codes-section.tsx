@@ -8,6 +8,7 @@ import { newRecoveryCodesAtom } from '../../atoms/profile';
 import { NewRecoveryCodes } from '../../components/new-recovery-codes';
 import { useStepUp } from '../../components/step-up';
 import { type ErrorKey, errorKey } from '../../lib/errors';
+import { useLoaded } from '../../lib/use-loaded';
 
 /** Below this many unused codes the profile says it is time for new ones. */
 export const FEW_RECOVERY_CODES = 3;
@@ -31,22 +32,19 @@ export function RecoveryCodesSection({ user }: { user: UserInfo }) {
   const stepUp = useStepUp();
   const active = hasSecondFactor(user);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the sign-in methods change, and when shown codes are put away
-  useEffect(() => {
-    if (!active || codes) return;
-    let current = true;
-    api.call('recoveryCodes').then(
-      (status) => {
-        if (!current) return;
+  // Read again when the sign-in methods change, and when shown codes are put away.
+  useLoaded(
+    {
+      load: () => api.call('recoveryCodes'),
+      onLoaded: (status) => {
         setRemaining(status.remaining);
         setFailure(null);
       },
-      () => current && setFailure('recovery.loadFailed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, active, codes, user.available_credentials]);
+      onFailed: () => setFailure('recovery.loadFailed'),
+      enabled: active && !codes,
+    },
+    [api, user.available_credentials],
+  );
 
   // New codes take the reader's focus: they are what to act on now.
   useEffect(() => {

@@ -1,48 +1,21 @@
-import { ApiError, type SecurityEvent } from '@helios/api';
-import { ActivityList, type ActivityListItem, type LoadState } from '@helios/design-system';
-import { useEffect, useId, useState } from 'react';
+import type { SecurityEvent } from '@helios/api';
+import { ActivityList, type ActivityListItem } from '@helios/design-system';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
-import { type ErrorKey, errorKey } from '../../lib/errors';
 import { eventSentence, needsAttention } from '../../lib/security-events';
+import { useLoaded } from '../../lib/use-loaded';
 
 /** The account's security events of the last 30 days, loaded when the section opens and again on
- * retry; 401 sends the visitor to sign in. */
+ * retry. */
 function useSecurityEvents() {
   const api = useApi();
-  const navigate = useNavigate();
   const [events, setEvents] = useState<SecurityEvent[]>([]);
-  const [status, setStatus] = useState<LoadState>('loading');
-  const [failure, setFailure] = useState<ErrorKey>('errors.unknown');
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
-  useEffect(() => {
-    let active = true;
-    setStatus('loading');
-    api.call('securityEvents').then(
-      (response) => {
-        if (!active) return;
-        setEvents(response.events);
-        setStatus('idle');
-      },
-      (error: unknown) => {
-        if (!active) return;
-        if (error instanceof ApiError && error.status === 401) {
-          navigate('/login', { replace: true });
-          return;
-        }
-        setFailure(errorKey(error));
-        setStatus('failed');
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, navigate, attempt]);
-
-  return { events, status, failure, reload: () => setAttempt((count) => count + 1) };
+  const loaded = useLoaded(
+    { load: () => api.call('securityEvents'), onLoaded: (response) => setEvents(response.events) },
+    [api],
+  );
+  return { events, ...loaded };
 }
 
 /** "Recent security activity" on the profile: sign-ins, failed attempts and changes to the

@@ -1,26 +1,11 @@
 import type { SecondFactorAdded } from '@helios/api';
-import {
-  Alert,
-  type AlertTone,
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  SecurityKeyList,
-  type SecurityKeyListItem,
-  TextField,
-} from '@helios/design-system';
-import { type Ref, useId, useState } from 'react';
+import { Alert, type AlertTone, Button, SecurityKeyList, type SecurityKeyListItem } from '@helios/design-system';
+import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useStepUp } from '../../components/step-up';
-import { type ErrorKey, errorKey } from '../../lib/errors';
 import { registerSecurityKey } from '../../lib/webauthn';
-import { keyNameProblem } from './login-methods';
+import { KeyNameDialog } from './key-name-dialog';
 
 /** A message under the key list, with the values its text needs. */
 export type KeysMessage = {
@@ -93,86 +78,25 @@ export function AddSecurityKeyDialog({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<ErrorKey | null>(null);
   const stepUp = useStepUp();
-  const problem = keyNameProblem(name);
-  const nameError =
-    touched && problem ? t(problem === 'tooLong' ? 'profile.keyNameTooLong' : 'profile.keyNameRequired') : undefined;
-
-  function reset() {
-    setName('');
-    setTouched(false);
-    setFailure(null);
-  }
-
-  async function add() {
-    setTouched(true);
-    if (problem || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const options = await stepUp.run(() => api.call('webauthnRegisterOptions', { body: {} }));
-      const response = await registerSecurityKey(options);
-      const user = await stepUp.run(() => api.call('webauthnRegister', { body: { name: name.trim(), response } }));
-      reset();
-      onAdded(user, name.trim());
-    } catch (error) {
-      setFailure(errorKey(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <>
       {stepUp.dialog}
-      <Dialog
+      <KeyNameDialog
+        kind="webauthn"
         open={open}
-        onOpenChange={(next) => {
-          if (next) return;
-          reset();
-          onClose();
+        title={t('profile.addSecurityKey')}
+        text={t('profile.addKeyText')}
+        confirmLabel={t('common.continue')}
+        onClose={onClose}
+        onCloseAutoFocus={onCloseAutoFocus}
+        onSubmit={async (name) => {
+          const options = await stepUp.run(() => api.call('webauthnRegisterOptions', { body: {} }));
+          const response = await registerSecurityKey(options);
+          onAdded(await stepUp.run(() => api.call('webauthnRegister', { body: { name, response } })), name);
         }}
-      >
-        <DialogContent showCloseButton={false} onCloseAutoFocus={onCloseAutoFocus}>
-          <DialogHeader>
-            <DialogTitle>{t('profile.addSecurityKey')}</DialogTitle>
-            <DialogDescription>{t('profile.addKeyText')}</DialogDescription>
-          </DialogHeader>
-          {/* A form, so Enter in the name field continues like the button does. */}
-          <form
-            noValidate
-            className="grid gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void add();
-            }}
-          >
-            <TextField
-              label={t('profile.keyNameLabel')}
-              name="security-key-name"
-              autoComplete="off"
-              required
-              placeholder={t('profile.keyNamePlaceholder')}
-              value={name}
-              error={nameError}
-              onChange={(event) => setName(event.target.value)}
-            />
-            {failure ? <Alert tone="error">{t(failure)}</Alert> : null}
-          </form>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('common.cancel')}</Button>
-            </DialogClose>
-            <Button loading={busy} onClick={() => void add()}>
-              {t('common.continue')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      />
     </>
   );
 }

@@ -1,51 +1,25 @@
 import { ApiError, type PortalSessionInfo } from '@helios/api';
-import { Alert, type AlertTone, type LoadState, SessionList, type SessionListItem } from '@helios/design-system';
+import { Alert, type AlertTone, SessionList, type SessionListItem } from '@helios/design-system';
 import { useAtom } from 'jotai';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
 import { sessionsAtom } from '../../atoms/sessions';
 import { type ErrorKey, errorKey } from '../../lib/errors';
+import { useLoaded } from '../../lib/use-loaded';
 
 type Message = { tone: AlertTone; key: 'sessions.signedOut' | 'sessions.signedOutOthers' | ErrorKey };
 
-/** The account's sessions, loaded when the section opens and again on retry; 401 sends the
- * visitor to sign in (this browser's session ended meanwhile). */
+/** The account's sessions, loaded when the section opens and again on retry. */
 function useSessions() {
   const api = useApi();
-  const navigate = useNavigate();
   const [sessions, setSessions] = useAtom(sessionsAtom);
-  const [status, setStatus] = useState<LoadState>('loading');
-  const [failure, setFailure] = useState<ErrorKey>('errors.unknown');
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
-  useEffect(() => {
-    let active = true;
-    setStatus('loading');
-    api.call('sessions').then(
-      (response) => {
-        if (!active) return;
-        setSessions(response.sessions);
-        setStatus('idle');
-      },
-      (error: unknown) => {
-        if (!active) return;
-        if (error instanceof ApiError && error.status === 401) {
-          navigate('/login', { replace: true });
-          return;
-        }
-        setFailure(errorKey(error));
-        setStatus('failed');
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, navigate, setSessions, attempt]);
-
-  return { sessions: sessions ?? [], setSessions, status, failure, reload: () => setAttempt((count) => count + 1) };
+  const { status, failure, reload } = useLoaded(
+    { load: () => api.call('sessions'), onLoaded: (response) => setSessions(response.sessions) },
+    [api],
+  );
+  return { sessions: sessions ?? [], setSessions, status, failure, reload };
 }
 
 /** "Where you are signed in" on the profile: every session of the account, Sign out on the others

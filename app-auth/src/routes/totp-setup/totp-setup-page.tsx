@@ -1,7 +1,7 @@
-import { ApiError, OTP_LENGTH, type TfaSetupResponse } from '@helios/api';
+import { OTP_LENGTH, type TfaSetupResponse } from '@helios/api';
 import { Alert, Button, buttonVariants, InfoBox, LoadStatus, QrCodeImage, TextField } from '@helios/design-system';
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../api';
@@ -9,41 +9,25 @@ import { profileNoticeAtom, userInfoAtom } from '../../atoms/profile';
 import { AuthPage } from '../../components/auth-page';
 import { NewRecoveryCodes } from '../../components/new-recovery-codes';
 import { useStepUp } from '../../components/step-up';
-import { type ErrorKey, errorCode, errorKey, errorKeyForCode } from '../../lib/errors';
+import { type ErrorKey, errorCode, errorKeyForCode } from '../../lib/errors';
+import { useLoaded } from '../../lib/use-loaded';
 
 const SIX_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 type CodeProblem = 'totp.codeRequired' | 'totp.codeDigits' | 'totp.failed' | ErrorKey;
 
-/** The pending authenticator secret; a signed-out visitor goes to sign in. */
+/** The pending authenticator secret, asked for after a recent sign-in: a new one is shown only
+ * then. */
 function useTfaSetup() {
   const api = useApi();
-  const navigate = useNavigate();
   const [setup, setSetup] = useState<TfaSetupResponse | null>(null);
-  const [failure, setFailure] = useState<ErrorKey | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const stepUp = useStepUp();
   const { run } = stepUp;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
-  useEffect(() => {
-    let active = true;
-    setFailure(null);
-    // A new authenticator secret is shown only after a recent sign-in.
-    run(() => api.call('tfaSetup')).then(
-      (response) => active && setSetup(response),
-      (error: unknown) => {
-        if (!active) return;
-        if (error instanceof ApiError && error.status === 401) navigate('/login', { replace: true });
-        else setFailure(errorKey(error));
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, navigate, run, attempt]);
-
-  return { setup, failure, retry: () => setAttempt((count) => count + 1), stepUpDialog: stepUp.dialog };
+  const { status, failure, reload } = useLoaded({ load: () => run(() => api.call('tfaSetup')), onLoaded: setSetup }, [
+    api,
+    run,
+  ]);
+  return { setup, status, failure, retry: reload, stepUpDialog: stepUp.dialog };
 }
 
 /** Two-factor setup (/profile/credentials/totp/setup): scan, then confirm with a code. The
@@ -52,7 +36,7 @@ export function TotpSetupPage() {
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
-  const { setup, failure, retry, stepUpDialog } = useTfaSetup();
+  const { setup, status, failure, retry, stepUpDialog } = useTfaSetup();
   const [codes, setCodes] = useState<string[] | null>(null);
 
   if (codes) {
@@ -90,9 +74,9 @@ export function TotpSetupPage() {
         </>
       ) : (
         <LoadStatus
-          status={failure ? 'failed' : 'loading'}
+          status={status === 'failed' ? 'failed' : 'loading'}
           loadingLabel={t('common.loading')}
-          failedMessage={failure ? t(failure) : null}
+          failedMessage={t(failure)}
           onRetry={retry}
           retryLabel={t('common.tryAgain')}
         />
