@@ -16,8 +16,8 @@ import { limit, type RateRule } from '../security/rate-limit';
 import { verifyTotp } from '../security/totp';
 import { descriptorOf, securityKeysOf } from '../webauthn/keys';
 import { verifyPasskeyAnswer } from '../webauthn/passkeys';
-import { challenges, relyingParty, webauthnErrors } from '../webauthn/relying-party';
-import { authenticationOptions, webauthn as loadWebauthn, verifyKeyAnswer } from '../webauthn/routes';
+import { challenges, webauthn as loadWebauthn, relyingParty, webauthnErrors } from '../webauthn/relying-party';
+import { authenticationOptions, verifyKeyAnswer } from '../webauthn/routes';
 import type { CurrentSession } from './portal-session';
 import { firstFactorProven, markRecent, rememberFirstFactor } from './step-up';
 
