@@ -42,6 +42,27 @@ async function freshBrowser(page: Page, url: string, locale = 'en-GB'): Promise<
   return context;
 }
 
+/** A new account with no password, signed in with a mailed code (the offer skipped), that made
+ * one passkey in its profile with Chromium's virtual authenticator; the profile stays open. */
+async function accountWithPasskey(page: Page, helios: TestServer, name = 'Laptop') {
+  const account = await createAccount(helios.ctx, { password: null });
+  const authenticator = await virtualAuthenticator(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await typeCode(page, await latestCode(helios, account.email, 0));
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/login\/select-tenant$/);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Create a passkey' }).click();
+  await page.getByRole('textbox', { name: /Name of the passkey/ }).fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`Passkey “${name}” created`)).toBeVisible();
+  const [passkey] = await authenticator.credentials();
+  if (!passkey) throw new Error('the authenticator holds no passkey');
+  return { account, passkey };
+}
+
 test.describe('passkeys', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -98,23 +119,10 @@ test.describe('passkeys', () => {
     page,
     helios,
   }) => {
-    const account = await createAccount(helios.ctx, { password: null });
-    const authenticator = await virtualAuthenticator(page);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await typeCode(page, await latestCode(helios, account.email, 0));
-    await page.getByRole('button', { name: 'Skip for now' }).click();
-    await expect(page).toHaveURL(/\/login\/select-tenant$/);
-    await page.goto('/profile');
-    await page.getByRole('button', { name: 'Create a passkey' }).click();
-    await page.getByRole('textbox', { name: /Name of the passkey/ }).fill('Phone');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Passkey “Phone” created')).toBeVisible();
-
+    const { passkey } = await accountWithPasskey(page, helios, 'Phone');
     const other = await freshBrowser(page, helios.url);
     const otherPage = await other.newPage();
-    await virtualAuthenticator(otherPage, await authenticator.credentials());
+    await virtualAuthenticator(otherPage, [passkey]);
     await otherPage.goto('/login');
     // Chromium's virtual authenticator picks the offered passkey as soon as the field asks.
     await otherPage.getByLabel('Email').focus();
@@ -126,20 +134,8 @@ test.describe('passkeys', () => {
     page,
     helios,
   }) => {
-    const account = await createAccount(helios.ctx, { password: null });
-    await virtualAuthenticator(page);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await typeCode(page, await latestCode(helios, account.email, 0));
-    await page.getByRole('button', { name: 'Skip for now' }).click();
-    await expect(page).toHaveURL(/\/login\/select-tenant$/);
-    await page.goto('/profile');
+    const { account } = await accountWithPasskey(page, helios);
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
-    await passkeys.getByRole('button', { name: 'Create a passkey' }).click();
-    await page.getByRole('textbox', { name: /Name of the passkey/ }).fill('Laptop');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Passkey “Laptop” created')).toBeVisible();
 
     const realClock = helios.ctx.now;
     helios.ctx.now = () => new Date(Date.now() + 11 * 60_000);
@@ -161,27 +157,6 @@ test.describe('passkeys', () => {
   });
 
   test.describe('what the server refuses, in Chromium’s virtual authenticator', () => {
-    /** An account whose only way in is one passkey, made in the profile of a first browser; answers
-     * the passkey as the authenticator holds it right after it was made. */
-    async function accountWithPasskey(page: Page, helios: TestServer) {
-      const account = await createAccount(helios.ctx, { password: null });
-      const authenticator = await virtualAuthenticator(page);
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await typeCode(page, await latestCode(helios, account.email, 0));
-      await page.getByRole('button', { name: 'Skip for now' }).click();
-      await expect(page).toHaveURL(/\/login\/select-tenant$/);
-      await page.goto('/profile');
-      await page.getByRole('button', { name: 'Create a passkey' }).click();
-      await page.getByRole('textbox', { name: /Name of the passkey/ }).fill('Laptop');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByText('Passkey “Laptop” created')).toBeVisible();
-      const [passkey] = await authenticator.credentials();
-      if (!passkey) throw new Error('the authenticator holds no passkey');
-      return { account, passkey };
-    }
-
     /** A new browser holding `passkey`, at /login, pressing "Sign in with a passkey". */
     async function signInElsewhere(page: Page, url: string, passkey: StoredCredential, verifiesUser = true) {
       const context = await freshBrowser(page, url);
