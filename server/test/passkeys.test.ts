@@ -160,6 +160,8 @@ describe('signing in with a passkey', () => {
     expect(options.allowCredentials).toEqual([]);
     expect(options.userVerification).toBe('required');
     expect(options.rpId).toBe('localhost');
+    // The browser's request lasts as long as the challenge (the page renews both before then).
+    expect(options.timeout).toBe(2 * 60_000);
 
     const done = await verify(browser, sessionId, key.get(options));
     expect(done.state).toBe('Done');

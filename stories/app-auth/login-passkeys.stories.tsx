@@ -110,6 +110,48 @@ export const PasskeyFromSuggestions: Story = {
   },
 };
 
+/** Nobody picks a passkey for longer than a challenge lasts: just before it ends, the suggestions
+ * are asked for anew with a new challenge, and the page says nothing. */
+export const PasskeySuggestionsRenewed: Story = {
+  parameters: app(
+    '/login',
+    [
+      startPing,
+      {
+        ...passkeyOptions,
+        respond: {
+          body: {
+            session_id: PASSKEY_SESSION,
+            options: {
+              challenge: base64url('passkey-challenge'),
+              rpId: 'localhost',
+              userVerification: 'required',
+              timeout: 1_000,
+            },
+          },
+        },
+      },
+      { method: 'POST', path: '/auth/login/start', respond: { body: loginState('OTPRequired') } },
+    ],
+    { authenticator: 'wait' },
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByLabelText(/Email|E-post/);
+    const asked = () => getRecord(canvasElement).calls.filter((c) => c.path === '/auth/login/passkey/options');
+    await waitFor(() => expect(asked().length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+    await expect(getAuthenticator().requested.length).toBeGreaterThanOrEqual(3);
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    // Continuing with an email ends the renewals.
+    await userEvent.type(canvas.getByLabelText(/Email|E-post/), 'kim@example.com');
+    const before = asked().length;
+    await userEvent.click(canvas.getByRole('button', { name: /^(Continue|Fortsätt)$/ }));
+    await canvas.findByRole('group', { name: /code|kod/i });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await expect(asked().length).toBeLessThanOrEqual(before + 1);
+  },
+};
+
 /** The prompt was closed: its message, and the button is ready again. */
 export const PasskeyPromptClosed: Story = {
   beforeEach: [withoutSuggestions],

@@ -14,7 +14,7 @@ import { limit, rateRules } from '../security/rate-limit';
 import { STEP_UP } from '../session/step-up';
 import { findPasskeyOwner, passkeyChallenges, passkeysOf, renamePasskey, verifyPasskeyAnswer } from './passkeys';
 import { PASSKEY, registrationOptions, saveNewKey } from './registration';
-import { challenges, relyingParty, webauthn, webauthnErrors } from './relying-party';
+import { challenges, LOGIN_CHALLENGE_MS, relyingParty, webauthn, webauthnErrors } from './relying-party';
 
 const passkeyNotFound = () => new HttpError(404, ErrorCode.credentialNotFound, 'No such passkey');
 
@@ -34,6 +34,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
       rpID: relyingParty(ctx).id,
       allowCredentials: [],
       userVerification: 'required',
+      // The browser's request lasts as long as its challenge; the page asks anew before then.
+      timeout: LOGIN_CHALLENGE_MS,
     });
     await challenges.forLogin(ctx, session.id, options.challenge);
     return { session_id: session.id, options };

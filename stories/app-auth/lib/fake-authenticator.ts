@@ -4,7 +4,7 @@
  * already registered. The app's real WebAuthn code (@simplewebauthn/browser) runs against it,
  * so stories prove what the page sends and how it takes each outcome.
  */
-export type AuthenticatorBehaviour = 'approve' | 'cancel' | 'already-registered';
+export type AuthenticatorBehaviour = 'approve' | 'cancel' | 'already-registered' | 'wait';
 
 /** The options each prompt was opened with, as the browser received them. */
 export type AuthenticatorRecord = {
@@ -89,6 +89,11 @@ export function installFakeAuthenticator(behaviour: AuthenticatorBehaviour): {
     configurable: true,
     value: (options: CredentialRequestOptions) => {
       if (options.publicKey) record.requested.push(options.publicKey);
+      // `wait`: the person never picks one; the request ends only when the page ends it.
+      if (behaviour === 'wait')
+        return new Promise<Credential>((_, reject) =>
+          options.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        );
       return answer(assertion);
     },
   });

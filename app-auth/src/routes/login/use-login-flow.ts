@@ -194,15 +194,34 @@ export function useLoginFlow() {
       search.delete('session_id');
       search.delete('email');
       if (!autofill) setBusy(true);
-      let answer: { session_id: string; response: Awaited<ReturnType<typeof support.askForPasskey>> };
-      try {
-        const { session_id, options } = await api.call('passkeyLoginOptions', { body: {}, search: search.toString() });
-        answer = { session_id, response: await support.askForPasskey(options, autofill) };
-      } catch (error) {
-        setBusy(false);
-        // The suggestions are an extra: when they cannot be offered, or end, the page says nothing.
-        if (!autofill) showFailure(error);
-        return;
+      let answer: { session_id: string; response: Awaited<ReturnType<typeof support.askForPasskey>> } | null = null;
+      while (!answer) {
+        // The suggestions wait as long as the person likes, but a challenge lasts only the options'
+        // `timeout`: shortly before it ends they are asked for anew, with a new challenge.
+        const renewal = { due: false, timer: undefined as ReturnType<typeof setTimeout> | undefined };
+        try {
+          const { session_id, options } = await api.call('passkeyLoginOptions', {
+            body: {},
+            search: search.toString(),
+          });
+          if (autofill && typeof options.timeout === 'number')
+            renewal.timer = setTimeout(
+              () => {
+                renewal.due = true;
+                support.cancelPasskeyRequest();
+              },
+              Math.max(1_000, options.timeout * 0.8),
+            );
+          answer = { session_id, response: await support.askForPasskey(options, autofill) };
+        } catch (error) {
+          setBusy(false);
+          if (renewal.due && store.get(loginAtom).state === 'Start' && !store.get(loginBusyAtom)) continue;
+          // The suggestions are an extra: when they cannot be offered, or end, the page says nothing.
+          if (!autofill) showFailure(error);
+          return;
+        } finally {
+          clearTimeout(renewal.timer);
+        }
       }
       setBusy(true);
       try {
