@@ -585,6 +585,17 @@ export const OfferSkipsAfterInactivity: StoryObj<typeof OfferStep> = {
   },
 };
 
+/** A choice under way (the browser's passkey prompt is open) is activity: no skip meanwhile. */
+export const OfferWaitsWhileBusy: StoryObj<typeof OfferStep> = {
+  render: (args) => <OfferStep {...args} />,
+  args: { busy: true, error: null, onCreate: fn(), onSkip: fn(), onLink: fn(), idleMs: 300 },
+  parameters: { layout: 'centered' },
+  play: async ({ args }) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await expect(args.onSkip).not.toHaveBeenCalled();
+  },
+};
+
 export const InvalidSessionResets: Story = {
   parameters: app(`/login?email=anna@example.com`, [
     pingAt('CredentialsRequired', { available_credentials: [password] }),

@@ -6,8 +6,9 @@ import type { LoginError } from '../../../atoms/login';
 import { ProviderButtons } from '../../../components/provider-buttons';
 import { LINK_OFFER_IDLE_MS } from '../../../lib/constants';
 
-/** Step 7: the offer to add a way to sign in — link Google or Microsoft, create a password, or
- * skip. Sixty seconds without any activity skips it, so nobody is left on this screen. */
+/** Step 7: the offer to add a way to sign in — link Google or Microsoft, create a password or a
+ * passkey, or skip. Sixty seconds without any activity skips it, so nobody is left on this
+ * screen; the time stands still while a choice is under way (the browser's passkey prompt). */
 export function OfferStep({
   providers = [],
   onLink,
@@ -39,6 +40,7 @@ export function OfferStep({
   skip.current = onSkip;
 
   useEffect(() => {
+    if (busy) return;
     let timer = setTimeout(() => skip.current(), idleMs);
     const restart = () => {
       clearTimeout(timer);
@@ -51,7 +53,7 @@ export function OfferStep({
       clearTimeout(timer);
       for (const name of events) element?.removeEventListener(name, restart);
     };
-  }, [idleMs]);
+  }, [idleMs, busy]);
 
   const checklist = t('login.checklist', { returnObjects: true });
   return (
