@@ -1,19 +1,29 @@
 /**
- * Admin search at scale: seeds 100,000 accounts and 10,000 tenants (one INSERT … SELECT
- * generate_series each), then prints p50/p95 of account and tenant search over real HTTP, as an
- * admin, for selective terms (a few hits), broad ones (thousands match; 50 answered) and a
- * two-letter term (too short for the trigram indexes). Part of `bench/all.ts`; alone:
+ * Admin search at scale: seeds accounts and tenants (one INSERT … SELECT generate_series each) —
+ * 1,000,000 and 100,000 on PostgreSQL, 100,000 and 10,000 embedded — then prints p50/p95 of
+ * account and tenant search over real HTTP, as an admin, for selective terms (a few hits), broad
+ * ones (thousands match; 50 answered) and a two-letter term (too short for the trigram indexes).
+ * Part of `bench/all.ts`; alone:
  *   pnpm bench:search      (from the repository root)
  * Embedded mode by default; PostgreSQL + Redis when DATABASE_URL and REDIS_URL are set (a
- * scratch database is created beside DATABASE_URL's and dropped afterwards).
+ * scratch database is created beside DATABASE_URL's and dropped afterwards). BENCH_ACCOUNTS and
+ * BENCH_TENANTS change the sizes; BENCH_SEARCH_EXPLAIN=1 prints each row's plan afterwards
+ * (`EXPLAIN (ANALYZE, BUFFERS)` of the query its route runs, for one term of the row).
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { accountSearchQuery } from '../src/accounts/search';
+import { searchUsingIndexes } from '../src/search/indexed';
+import { tenantSearchQuery } from '../src/tenants/search';
 import { createAccount, PASSWORD } from '../test/fixtures';
 import { type Mode, modeTitle, percentile, signInCookie, startBenchServer } from './lib';
 
-const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
-const TENANTS = Number(process.env.BENCH_TENANTS ?? 10_000);
+/** Accounts and tenants seeded in each mode: PGlite runs one query at a time in the server's own
+ * process, so embedded mode is measured at a tenth of the size. */
+const DEFAULT_SIZE = {
+  services: { accounts: 1_000_000, tenants: 100_000 },
+  embedded: { accounts: 100_000, tenants: 10_000 },
+} as const;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = 4;
 
@@ -116,6 +126,8 @@ export type SearchFigures = {
 };
 
 export async function searchBench(mode: Mode): Promise<SearchFigures> {
+  const accountTotal = Number(process.env.BENCH_ACCOUNTS ?? DEFAULT_SIZE[mode.name].accounts);
+  const tenantTotal = Number(process.env.BENCH_TENANTS ?? DEFAULT_SIZE[mode.name].tenants);
   const server = await startBenchServer(mode);
   const { ctx } = server.running;
   const base = server.url;
@@ -128,7 +140,7 @@ export async function searchBench(mode: Mode): Promise<SearchFigures> {
       insert into accounts (email, name, is_user, created_at)
       select f || '.' || l || g || '@company' || (g % 997) || '.example', initcap(f) || ' ' || initcap(l), true,
              now() - make_interval(secs => g)
-      from generate_series(1, ${ACCOUNTS}) as g,
+      from generate_series(1, ${accountTotal}) as g,
            lateral (select (string_to_array(${firstNames}, ','))[1 + g % 30] as f,
                            (string_to_array(${lastNames}, ','))[1 + (g / 30) % 30] as l) as names`);
     await ctx.db.execute(sql`
@@ -136,7 +148,7 @@ export async function searchBench(mode: Mode): Promise<SearchFigures> {
       select initcap((string_to_array(${lastNames}, ','))[1 + g % 30]) || ' ' ||
              (array['Recruiting', 'Talent', 'Careers', 'Group', 'Bygg', 'Konsult'])[1 + g % 6] || ' ' || g,
              'tenant' || g, 'https://tenant' || g || '.example.com'
-      from generate_series(1, ${TENANTS}) as g`);
+      from generate_series(1, ${tenantTotal}) as g`);
     await ctx.db.execute(sql`analyze accounts`);
     await ctx.db.execute(sql`analyze tenants`);
     const seedMs = performance.now() - started;
@@ -147,11 +159,11 @@ export async function searchBench(mode: Mode): Promise<SearchFigures> {
     // Selective terms: part of one person's email, or a tenant's kind and number (a few hits).
     const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
     const emailPart = (i: number) => {
-      const g = 1 + ((i * 7919) % ACCOUNTS);
+      const g = 1 + ((i * 7919) % accountTotal);
       return `${pick(FIRST, g)}.${pick(LAST, Math.floor(g / 30))}${g}`;
     };
     const tenantPart = (i: number) => {
-      const g = 1 + ((i * 7919) % TENANTS);
+      const g = 1 + ((i * 7919) % tenantTotal);
       return `${pick(['recruiting', 'talent', 'careers', 'group', 'bygg', 'konsult'], g)} ${g}`;
     };
 
@@ -166,7 +178,26 @@ export async function searchBench(mode: Mode): Promise<SearchFigures> {
       'tenants, a kind ("recruiting")': await measure(() => `${base}/api/tenants/search/recruiting`, cookie),
     };
     const floor = await measure(() => `${base}/health`, cookie);
-    return { accounts: ACCOUNTS, tenants: TENANTS, seedMs, rows, floor };
+
+    if (process.env.BENCH_SEARCH_EXPLAIN) {
+      // One term per row (for the last names, the one whose first matches come latest by email),
+      // planned as the route plans it and run after the measurement, on the same warm caches.
+      const plans: [name: string, search: typeof accountSearchQuery | typeof tenantSearchQuery, term: string][] = [
+        ['accounts, part of an email', accountSearchQuery, emailPart(1)],
+        ['accounts, a last name', accountSearchQuery, 'wallin'],
+        ['accounts, 2 letters', accountSearchQuery, 'an'],
+        ['tenants, kind and number', tenantSearchQuery, tenantPart(1)],
+        ['tenants, a kind ("recruiting")', tenantSearchQuery, 'recruiting'],
+      ];
+      for (const [name, search, term] of plans) {
+        const plan = await searchUsingIndexes(ctx, term, (db) =>
+          db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${search(db, term)}`),
+        );
+        console.log(`\n-- ${name}: "${term}"\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+      }
+      console.log();
+    }
+    return { accounts: accountTotal, tenants: tenantTotal, seedMs, rows, floor };
   } finally {
     await server.close();
   }
