@@ -52,13 +52,15 @@ const CONNECTIONS = 32;
 /** Sign-ins and token requests in flight: enough to keep the thread pool (4) and database busy. */
 const CONCURRENCY = 8;
 
-/** Targets. The first three are the product's (issue "Proof at scale"); the others are budgets
+/** Targets. The first three, and search on PostgreSQL, are the product's; the others are budgets
  * explained in docs/performance-server.md. */
 const TARGET = {
   http: 0.5,
   signIn: 0.85,
   tokens: 0.25,
-  searchP95Ms: 250,
+  /** Admin search p95 (< target): the product's on PostgreSQL, at 1,000,000 accounts; embedded,
+   * at a tenth of that, a budget. */
+  searchP95Ms: { services: 50, embedded: 250 },
   restartMs: 5_000,
   idleRssMb: 256,
 };
@@ -169,14 +171,15 @@ function tokenLines(figures: TokenFigures, ceiling: Measured[]): Line[] {
 
 const latency = (row: SearchRow) => `p95 ${ms(row.p95).padStart(8)}  p50 ${ms(row.p50).padStart(8)}`;
 
-function searchLines(figures: SearchFigures): Line[] {
+function searchLines(figures: SearchFigures, mode: Mode): Line[] {
+  const target = TARGET.searchP95Ms[mode.name];
   return Object.entries(figures.rows).map(([name, row]) => ({
     figure: `search p95: ${name}${row.failures > 0 ? ` (${row.failures} failed)` : ''}`,
     helios: latency(row),
     ceiling: `${'GET /health'.padEnd(16)} ${latency(figures.floor)}`,
     ratio: `${(row.p95 / figures.floor.p95).toFixed(1)}×`,
-    target: `≤ ${TARGET.searchP95Ms} ms`,
-    ok: row.p95 <= TARGET.searchP95Ms && row.failures === 0,
+    target: `< ${target} ms`,
+    ok: row.p95 < target && row.failures === 0,
   }));
 }
 
@@ -289,7 +292,7 @@ async function runMode(mode: Mode): Promise<{ lines: Line[]; ok: boolean }> {
     await server?.close();
   }
   if (ONLY.has('search')) {
-    const part = searchLines(await searchBench(mode));
+    const part = searchLines(await searchBench(mode), mode);
     print(part);
     lines.push(...part);
   }

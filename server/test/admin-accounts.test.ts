@@ -61,6 +61,47 @@ describe('account search and list', () => {
     expect(blank.status).toBe(422);
   });
 
+  test('a term that starts some emails and sits inside others finds both, in email order', async () => {
+    const word = `pfx${Date.now().toString(36)}`;
+    await createAccount(server.ctx, { email: `x.${word}@example.com` });
+    await createAccount(server.ctx, { email: `${word}@example.com` });
+    await createAccount(server.ctx, { email: `a.${word}.b@example.com` });
+    const found = await admin.browser.api.call('searchAccounts', { params: { term: word } });
+    expect(found.map((a) => a.email)).toEqual([
+      `a.${word}.b@example.com`,
+      `${word}@example.com`,
+      `x.${word}@example.com`,
+    ]);
+  });
+
+  test('a term in capitals finds emails, with LIKE wildcards in it taken literally', async () => {
+    const word = `cap${Date.now().toString(36)}`;
+    await createAccount(server.ctx, { email: `${word}_a@example.com` });
+    await createAccount(server.ctx, { email: `${word}xa@example.com` });
+    const found = await admin.browser.api.call('searchAccounts', { params: { term: `${word}_A`.toUpperCase() } });
+    expect(found.map((a) => a.email)).toEqual([`${word}_a@example.com`]);
+  });
+
+  test('a broad term answers the first 50 matches by email, whether the email or only the name holds it', async () => {
+    const word = `w${Date.now().toString(36)}`;
+    const other = `b${Math.random().toString(36).slice(2, 8)}`;
+    const two = (i: number) => String(i).padStart(2, '0');
+    // By email: 20 that hold the word inside, then 20 whose name alone holds it, then 40 that
+    // start with it — the first 50 take all of the first two kinds and 10 of the third.
+    const inside = Array.from({ length: 20 }, (_, i) => ({ email: `a${two(i)}.${word}@example.com` }));
+    const byName = Array.from({ length: 20 }, (_, i) => ({
+      email: `${other}${two(i)}@example.com`,
+      name: `Person ${word.toUpperCase()}`,
+    }));
+    const starting = Array.from({ length: 40 }, (_, i) => ({ email: `${word}.${two(i)}@example.com` }));
+    await Promise.all([...inside, ...byName, ...starting].map((account) => createAccount(server.ctx, account)));
+
+    const found = await admin.browser.api.call('searchAccounts', { params: { term: word } });
+    const expected = [...inside, ...byName, ...starting.slice(0, 10)].map((a) => a.email);
+    expect(found.map((a) => a.email)).toEqual(expected);
+    expect(found.find((a) => a.email === byName[0]?.email)?.name).toBe(`Person ${word.toUpperCase()}`);
+  });
+
   test('the list shows the newest accounts first, with the last login', async () => {
     const newest = await createAccount(server.ctx, { email: uniqueEmail('newest') });
     const list = await admin.browser.api.call('listAccounts');

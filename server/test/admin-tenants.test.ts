@@ -57,6 +57,26 @@ describe('tenants', () => {
     expect((await admin.browser.raw('GET', '/api/tenants/not-an-id')).status).toBe(422);
   });
 
+  test('a broad term answers the first 50 by name then slug, whether the name or only the slug holds it', async () => {
+    const word = `brd${Date.now().toString(36)}`;
+    const two = (i: number) => String(i).padStart(2, '0');
+    // 30 tenants of one name hold the word in their slug alone (ordered among themselves by
+    // slug), then 30 hold it in their name alone: the first 50 are the 30 and 20 of the others.
+    const bySlug = Array.from({ length: 30 }, (_, i) => ({ name: 'Acme', slug: `${word}-${two(29 - i)}` }));
+    const byName = Array.from({ length: 30 }, (_, i) => ({
+      name: `Beta ${word.toUpperCase()} ${two(i)}`,
+      slug: uniqueSlug(),
+    }));
+    await server.ctx.db
+      .insert(tenants)
+      .values([...bySlug, ...byName].map((t) => ({ ...t, url: `https://${t.slug}.example.com` })));
+
+    const found = await admin.browser.api.call('searchTenants', { params: { term: word.toUpperCase() } });
+    const expected = [...bySlug.map((t) => t.slug).sort(), ...byName.slice(0, 20).map((t) => t.slug)];
+    expect(found.map((t) => t.slug)).toEqual(expected);
+    expect(found[30]).toMatchObject({ name: `Beta ${word.toUpperCase()} 00`, user_count: 0 });
+  });
+
   test('users of a tenant; the search filters only from 3 characters on', async () => {
     const tenant = await createTenant(server.ctx, uniqueSlug());
     const word = `usr${Date.now().toString(36)}`;

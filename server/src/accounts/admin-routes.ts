@@ -1,5 +1,5 @@
 import { AdminErrorCode, adminRoutes, ErrorCode, type Locale } from '@helios/api';
-import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminAuditRow } from '../admin/audit';
 import { loginAsLink } from '../clavis/login-as';
@@ -12,15 +12,14 @@ import { resetMail } from '../mail/templates';
 import { resetLink } from '../reset/links';
 import { issueAuditedResetLink } from '../reset/repository';
 import { searchUsingIndexes } from '../search/indexed';
-import { containsPattern } from '../search/like';
 import { currentSession } from '../session/portal-session';
 import { endAccountSessions } from '../session/sign-out';
 import { membership, tenantOr404 } from '../tenants/queries';
 import { tenantActive } from '../tenants/status';
 import { adminAccounts } from './admin-view';
 import { findAccount, removeCredential } from './repository';
+import { accountSearchQuery } from './search';
 
-export const ACCOUNT_SEARCH_LIMIT = 50;
 export const ACCOUNT_LIST_LIMIT = 500;
 
 /** Admin calls on accounts (spec §7 "Admin"). */
@@ -32,15 +31,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, ctx: Context) {
   }
 
   registerAdmin(app, ctx, adminRoutes.searchAccounts, async ({ params }) => {
-    const pattern = containsPattern(params.term);
-    const rows = await searchUsingIndexes(ctx, params.term, (db) =>
-      db
-        .select()
-        .from(accounts)
-        .where(or(ilike(accounts.email, pattern), ilike(accounts.name, pattern)))
-        .orderBy(asc(accounts.email))
-        .limit(ACCOUNT_SEARCH_LIMIT),
-    );
+    const rows = await searchUsingIndexes(ctx, params.term, (db) => accountSearchQuery(db, params.term));
     return adminAccounts(ctx, rows);
   });
 

@@ -6,9 +6,9 @@ import type { Database } from '../db/client';
 export const TRIGRAM_MIN = 3;
 
 /**
- * Runs a substring search so that it uses the trigram indexes. The planner prices ILIKE like a
- * cheap comparison and so often prefers reading the whole table, which at 100,000 accounts is
- * 10–30× slower than the index (docs/admin.md, `pnpm bench:search`). For terms the indexes can
+ * Runs a substring search so that it uses the trigram indexes. The planner prices a LIKE or ILIKE
+ * match like a cheap comparison and so often prefers reading the whole table, which at 100,000
+ * accounts is 10–30× slower than the index (`pnpm bench:search`). For terms the indexes can
  * serve, the search runs in a transaction with sequential scans priced out; ordered index scans
  * stay available, so a term that matches nearly everything still stops after the first page.
  */

@@ -11,9 +11,9 @@ import { searchUsingIndexes } from '../search/indexed';
 import { containsPattern } from '../search/like';
 import { membership, summaryColumns, summaryOf, tenantDetail, tenantOr404 } from './queries';
 import { createTenantWithClient, setTenantDeactivation } from './repository';
+import { tenantSearchQuery } from './search';
 import type { SettingsCache } from './settings-cache';
 
-export const TENANT_SEARCH_LIMIT = 50;
 export const TENANT_USERS_LIMIT = 500;
 /** Tenant user search filters only from this many characters on (spec §5: more than 2). */
 export const TENANT_USER_SEARCH_MIN = 3;
@@ -31,15 +31,7 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: Context, cache: 
   });
 
   registerAdmin(app, ctx, adminRoutes.searchTenants, async ({ params }) => {
-    const pattern = containsPattern(params.term);
-    const rows = await searchUsingIndexes(ctx, params.term, (db) =>
-      db
-        .select(summaryColumns)
-        .from(tenants)
-        .where(or(ilike(tenants.name, pattern), ilike(tenants.slug, pattern)))
-        .orderBy(asc(tenants.name), asc(tenants.slug))
-        .limit(TENANT_SEARCH_LIMIT),
-    );
+    const rows = await searchUsingIndexes(ctx, params.term, (db) => tenantSearchQuery(db, params.term));
     return rows.map(summaryOf);
   });
 
