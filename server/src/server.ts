@@ -15,7 +15,13 @@ import { randomToken, Secrets } from './security/tokens';
 import { MemoryStore } from './store/memory-store';
 import type { RedisStore } from './store/redis-store';
 
-export type Running = { app: FastifyInstance; ctx: Context; close: () => Promise<void> };
+export type Running = {
+  app: FastifyInstance;
+  ctx: Context;
+  /** Resolves once the background work accepted so far (and any it started) has finished. */
+  idle: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 /** The server secret: HELIOS_SECRET, or in embedded mode one made once and kept in the data
  * folder (never in the database it protects). */
@@ -95,6 +101,9 @@ export async function createServer(config: Config, options: StartOptions = {}): 
   return {
     app,
     ctx,
+    idle: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
     close: async () => {
       await app.close();
       // Work already accepted finishes before the connections close; mail being sent too.

@@ -313,8 +313,11 @@ describe('re-authentication', () => {
         await browser.api.call('verifyOtp', { body: { session_id, email: account.email, otp } });
         await browser.api.call('skipCreatePassword', { body: { session_id } });
       } else await signIn(account, browser);
+      const mailsBefore = await server.mailCount(account.email);
       const made = creation(await browser.api.call('passkeyRegisterOptions', { body: {} }));
       await browser.api.call('passkeyRegister', { body: { name: 'Laptop', response: key.create(made) } });
+      // Its security mail is out before anything counts mail.
+      await server.waitForMail(account.email, mailsBefore, 'A passkey was added to your Helios account');
       return { account, key, browser };
     }
 
@@ -371,7 +374,7 @@ describe('re-authentication', () => {
       expect(await server.mailCount(account.email)).toBe(mailsBefore);
       const asked = await browser.api.call('reauthStart', { body: { send_code: true } });
       expect(asked.code_sent).toBe(true);
-      const code = codeFromMail((await server.waitForMail(account.email, mailsBefore)).text);
+      const code = codeFromMail((await server.waitForMail(account.email, mailsBefore, 'Your sign-in code')).text);
       await browser.api.call('reauthVerify', { body: { otp: code } });
       await browser.api.call('passkeyRegisterOptions', { body: {} });
     });
