@@ -188,11 +188,13 @@ export const passwordResets = pgTable(
   ],
 );
 
-/** Append-only record of security-relevant events: who did what to whom, and when. */
+/** Append-only record of security-relevant events: who did what to whom, and when. Rows older
+ * than AUDIT_RETENTION_DAYS are removed (audit/retention.ts); on PostgreSQL the table is
+ * partitioned by month of `at` (audit/partitions.ts). */
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorAccountId: uuid('actor_account_id'),
     action: text('action').notNull(),
@@ -204,6 +206,9 @@ export const auditEvents = pgTable(
   // The console's log reads newest first, by (at, id) for its cursor: one index for the whole log
   // and one for each filter it is read by, each ending in (at, id) so a page stops early.
   (t) => [
+    // A partitioned table's primary key must hold its partition key (`at`); the same key in both
+    // modes keeps one schema.
+    primaryKey({ columns: [t.id, t.at] }),
     index('audit_events_at_idx').on(t.at, t.id),
     index('audit_events_target_idx').on(t.targetType, t.targetId, t.at, t.id),
     index('audit_events_actor_idx').on(t.actorAccountId, t.at, t.id),
