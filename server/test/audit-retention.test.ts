@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
+import { type Database, migrationsFolder } from '../src/db/client';
+import { openPostgres } from '../src/db/postgres';
 import { auditEvents } from '../src/db/schema';
 import { signedInAdmin } from './admin-helpers';
 import { eventually } from './eventually';
-import { backend, startTestServer, type TestServer } from './harness';
+import { backend, scratchDatabase, startTestServer, type TestServer } from './harness';
 
 /** The servers a test started, closed after it (the last one first: a reusing node before the one
  * whose database it reuses). */
@@ -39,8 +43,8 @@ async function placed(server: TestServer, action: string) {
   return result.rows;
 }
 
-async function partitions(server: TestServer): Promise<string[]> {
-  const result = await server.ctx.db.execute<{ name: string }>(sql`
+async function partitions(db: Database): Promise<string[]> {
+  const result = await db.execute<{ name: string }>(sql`
     select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
     where i.inhparent = 'audit_events'::regclass order by 1`);
   return result.rows.map((row) => row.name);
@@ -48,6 +52,72 @@ async function partitions(server: TestServer): Promise<string[]> {
 
 // Embedded keeps the audit log in one table: there are no partitions to land in, make or drop.
 describe.skipIf(backend === 'embedded')('audit log partitions (PostgreSQL)', () => {
+  test('at start an unpartitioned audit log becomes the partitioned one, once, keeping its rows, ids, key and indexes', async () => {
+    const scratch = await scratchDatabase(process.env.DATABASE_URL as string);
+    try {
+      // The log as the migrations leave it, with rows from three months.
+      const pool = new pg.Pool({ connectionString: scratch.url });
+      const plain = drizzle(pool);
+      await migrate(plain, { migrationsFolder });
+      await plain.execute(sql`
+        insert into audit_events (at, action, target_type, target_id, details)
+        values ('2029-11-30T23:59:59Z', 'test.old', 'account', 'a', '{"n":1}'),
+               ('2029-12-01T00:00:00Z', 'test.old', 'tenant', 't', '{}'),
+               ('2030-01-15T10:00:00Z', 'test.old', null, null, '{}')`);
+      const before = await plain.execute<{ id: string; at: string; action: string; details: object }>(
+        sql`select id, at::text, action, details from audit_events order by id`,
+      );
+      // A partitioned table's index reads "ON ONLY": its partitions' indexes are their own.
+      const indexesOf = async (db: typeof plain) =>
+        (
+          await db.execute<{ definition: string }>(sql`
+            select pg_get_indexdef(indexrelid) as definition from pg_index
+            where indrelid = 'audit_events'::regclass order by 1`)
+        ).rows.map((row) => row.definition.replace(' ON ONLY ', ' ON '));
+      const indexesBefore = await indexesOf(plain);
+      await pool.end();
+
+      // Two nodes start together: one converts, the other finds it done.
+      const [one, two] = await Promise.all([openPostgres(scratch.url), openPostgres(scratch.url)]);
+      try {
+        const after = await one.db.execute<{ id: string; at: string; action: string; details: object }>(
+          sql`select id, at::text, action, details from audit_events order by id`,
+        );
+        expect(after.rows).toEqual(before.rows);
+        expect(await indexesOf(one.db as unknown as typeof plain)).toEqual(indexesBefore);
+        const kind = await one.db.execute<{ kind: string }>(
+          sql`select relkind as kind from pg_class where oid = 'audit_events'::regclass`,
+        );
+        expect(kind.rows[0]?.kind).toBe('p');
+        expect(await partitions(one.db)).toEqual(
+          expect.arrayContaining(['audit_events_2029_11', 'audit_events_2029_12', 'audit_events_2030_01']),
+        );
+        const placedRows = await one.db.execute<{ partition: string }>(
+          sql`select tableoid::regclass::text as partition from audit_events order by id`,
+        );
+        expect(placedRows.rows.map((row) => row.partition)).toEqual([
+          'audit_events_2029_11',
+          'audit_events_2029_12',
+          'audit_events_2030_01',
+        ]);
+        // The id sequence goes on where it was; the key refuses the same (id, at) twice.
+        const [next] = (
+          await one.db.execute<{ id: string }>(
+            sql`insert into audit_events (action) values ('test.new') returning id`,
+          )
+        ).rows;
+        expect(Number(next?.id)).toBe(Number(before.rows.at(-1)?.id) + 1);
+        await expect(
+          two.db.execute(sql`insert into audit_events (id, at, action) select id, at, action from audit_events limit 1`),
+        ).rejects.toThrow();
+      } finally {
+        await Promise.all([one.close(), two.close()]);
+      }
+    } finally {
+      await scratch.drop();
+    }
+  });
+
   test('a write at the first second of a new month lands in that month’s partition, made before the month began', async () => {
     const clock = { now: new Date('2031-01-31T23:59:59Z') };
     const server = await serverWithClock(clock);
@@ -69,7 +139,7 @@ describe.skipIf(backend === 'embedded')('audit log partitions (PostgreSQL)', () 
   test('retention drops the partitions wholly older than AUDIT_RETENTION_DAYS (400) and keeps every other row', async () => {
     const clock = { now: new Date('2030-01-15T12:00:00Z') };
     const server = await serverWithClock(clock);
-    expect(await partitions(server)).toEqual(
+    expect(await partitions(server.ctx.db)).toEqual(
       expect.arrayContaining(['audit_events_2030_01', 'audit_events_2030_02', 'audit_events_2030_03']),
     );
     const action = uniqueAction('retention');
@@ -92,7 +162,7 @@ describe.skipIf(backend === 'embedded')('audit log partitions (PostgreSQL)', () 
       { at: '2030-03-05T00:00:00.000000', partition: 'audit_events_2030_03' },
       { at: '2030-06-15T00:00:00.000000', partition: 'audit_events_default' },
     ]);
-    expect(await partitions(server)).not.toContain('audit_events_2030_01');
+    expect(await partitions(server.ctx.db)).not.toContain('audit_events_2030_01');
   });
 
   test('a row written before its month had a partition moves into it when the month is made', async () => {
@@ -137,7 +207,7 @@ describe.skipIf(backend === 'embedded')('audit log partitions (PostgreSQL)', () 
       });
 
       expect(await second.running.auditRetention.run()).toEqual({ ran: false, created: [], dropped: [], deleted: 0 });
-      expect(await partitions(second)).not.toContain('audit_events_2032_08');
+      expect(await partitions(second.ctx.db)).not.toContain('audit_events_2032_08');
 
       await blocker.query('commit');
       expect(await firstRun).toMatchObject({

@@ -204,12 +204,11 @@ export const auditEvents = pgTable(
     details: jsonb('details').notNull().default({}),
   },
   // The console's log reads newest first, by (at, id) for its cursor: one index for the whole log
-  // and one for each filter it is read by, each ending in (at, id) so a page stops early.
+  // and one for each filter it is read by, each ending in (at, id) so a page stops early. The
+  // whole log's is the primary key (at, id): a partitioned table's primary key must hold its
+  // partition key (`at`), and the same key in both modes keeps one schema.
   (t) => [
-    // A partitioned table's primary key must hold its partition key (`at`); the same key in both
-    // modes keeps one schema.
-    primaryKey({ columns: [t.id, t.at] }),
-    index('audit_events_at_idx').on(t.at, t.id),
+    primaryKey({ columns: [t.at, t.id] }),
     index('audit_events_target_idx').on(t.targetType, t.targetId, t.at, t.id),
     index('audit_events_actor_idx').on(t.actorAccountId, t.at, t.id),
     index('audit_events_action_idx').on(t.action, t.at, t.id),
