@@ -4,11 +4,11 @@
  * written, over 20,000 accounts, 2,000 tenants and the sign-in, failure, credential and admin
  * actions in realistic proportions (INSERT … SELECT generate_series, a million rows a statement),
  * into the month partitions the server keeps on PostgreSQL. It prints the log's bytes per row,
- * p50/p95 of the console's queries over real HTTP as an admin against the 100 ms target (newest
- * first, by actor, by target account, by tenant, by action, by date range, the next page by
- * cursor, a page deep in the log by cursor), and what one sign-in leaves behind (its audit rows,
- * and with Redis the bytes it holds): the figures docs/deployment.md sizes from. Exits 1 when a
- * p95 misses its target. Alone:
+ * p50/p95 of the console's queries over real HTTP as an admin (newest first, by actor, by target
+ * account, by tenant, by action, by date range, the next page by cursor, a page deep in the log by
+ * cursor), on PostgreSQL against the 100 ms target, and what one sign-in leaves behind (its audit
+ * rows, and with Redis the bytes it holds): the figures docs/deployment.md sizes from. Exits 1
+ * when a p95 misses its target. Alone:
  *   pnpm bench:audit      (from the repository root)
  * Embedded mode by default; PostgreSQL + Redis when DATABASE_URL and REDIS_URL are set (a
  * scratch database is created beside DATABASE_URL's and dropped afterwards).
@@ -177,11 +177,11 @@ async function seedEvents(db: Database, events: number, until: Date) {
 }
 
 async function logSize(db: Database): Promise<LogSize> {
-  // pg_partition_tree lists a plain table as its own tree: the same query serves both modes.
+  // The table and its partitions, if any (a partitioned table itself holds no rows).
   const result = await db.execute<{ rows: string; table_bytes: string; index_bytes: string }>(sql`
     select (select count(*) from audit_events) as rows,
            sum(pg_table_size(relid)) as table_bytes, sum(pg_indexes_size(relid)) as index_bytes
-    from pg_partition_tree('audit_events')`);
+    from (select 'audit_events'::regclass as relid union select relid from pg_partition_tree('audit_events')) as tree`);
   const accounts = await db.execute<{ bytes: string }>(sql`
     select (pg_total_relation_size('accounts') + pg_total_relation_size('credentials'))::float8
            / (select count(*) from accounts) as bytes`);
@@ -324,22 +324,6 @@ export async function auditBench(mode: Mode, events: number): Promise<AuditFigur
       return log({ ...query, cursor: first.next_cursor });
     };
 
-    if (process.env.BENCH_AUDIT_EXPLAIN) {
-      const shapes: Record<string, AuditFilter> = {
-        newest: {},
-        actor: { actor: pick(accountIds, 1) },
-        account: { account: pick(accountIds, 2) },
-        tenant: { tenant: pick(tenantIds, 3) },
-        'two actions': { action: ['login.password_failed', 'login.totp_failed'] },
-        'a week': week(5),
-      };
-      for (const [name, filter] of Object.entries(shapes)) {
-        const query = auditPageQuery(db, filter, null, PAGE);
-        const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`);
-        console.log(`\n-- ${name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-      }
-    }
-
     /** Each row: the filters of its i-th request, and how it reaches its page (the next page of
      * the first, or a cursor deep in the log). */
     const shapes: Record<string, { filter: (i: number) => AuditFilter; second?: boolean; deep?: boolean }> = {
@@ -360,6 +344,15 @@ export async function auditBench(mode: Mode, events: number): Promise<AuditFigur
       const { action, ...rest } = filter;
       return { ...rest, ...(action ? { action: action.join(',') } : {}) } as Record<string, string>;
     };
+    /** Where the i-th request of a shape starts: after the first page, deep in the log, or at the top. */
+    const cursorOf = async (shape: (typeof shapes)[string], i: number) =>
+      shape.second ? (await auditPage(db, shape.filter(i), null, PAGE)).last : shape.deep ? deep(i) : null;
+    if (process.env.BENCH_AUDIT_EXPLAIN)
+      for (const [name, shape] of Object.entries(shapes)) {
+        const query = auditPageQuery(db, shape.filter(1), await cursorOf(shape, 1), PAGE);
+        const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`);
+        console.log(`\n-- ${name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+      }
     const rows: Record<string, Row> = {};
     for (const [name, shape] of Object.entries(shapes)) {
       const http = await measure((i) => {
@@ -370,14 +363,19 @@ export async function auditBench(mode: Mode, events: number): Promise<AuditFigur
       // The same queries straight on the database, one at a time: the part the indexes decide.
       const database: number[] = [];
       for (let i = 0; i < DATABASE_RUNS; i++) {
-        const filter = shape.filter(i);
-        const cursor = shape.second ? (await auditPage(db, filter, null, PAGE)).last : shape.deep ? deep(i) : null;
+        const cursor = await cursorOf(shape, i);
         const runStarted = performance.now();
-        await auditPage(db, filter, cursor, PAGE);
+        await auditPage(db, shape.filter(i), cursor, PAGE);
         database.push(performance.now() - runStarted);
       }
       database.sort((a, b) => a - b);
-      rows[name] = { ...http, databaseP95: percentile(database, 0.95), target: TARGET_P95_MS };
+      // The target is PostgreSQL's. Embedded, PGlite answers one statement at a time, so the
+      // requests in flight wait for each other; its figures are reported beside it.
+      rows[name] = {
+        ...http,
+        databaseP95: percentile(database, 0.95),
+        target: mode.name === 'services' ? TARGET_P95_MS : undefined,
+      };
     }
     // The floor under any request at this concurrency on this machine now.
     rows['GET /health (floor)'] = await measure(() => `${base}/health`, cookie);
@@ -407,7 +405,7 @@ export function printAudit(figures: AuditFigures): boolean {
   for (const [name, r] of Object.entries(figures.rows)) {
     const met = r.target === undefined || (r.p95 < r.target && r.failures === 0);
     ok &&= met;
-    const verdict = r.target === undefined ? '' : `< ${r.target} ms ${met ? 'ok' : 'MISSED'}`;
+    const verdict = r.target === undefined ? '—' : `< ${r.target} ms ${met ? 'ok' : 'MISSED'}`;
     console.log(
       `  ${name.padEnd(32)}${r.p50.toFixed(1).padStart(10)}  ${r.p95.toFixed(1).padStart(7)}  ${(r.databaseP95 ?? 0).toFixed(1).padStart(13)}  ${r.rows.toFixed(1).padStart(10)}  ${String(r.failures).padStart(9)}   ${verdict}`,
     );
@@ -420,7 +418,8 @@ export function printAudit(figures: AuditFigures): boolean {
     console.log(
       `  Redis ${`${kind.kind}:`.padEnd(20)} ${kind.keys.toFixed(2)} keys  ${number(kind.bytes)} bytes  expires after ${kind.ttlSeconds === null ? '—' : `${number(kind.ttlSeconds)} s`}`,
     );
-  console.log(ok ? '\nevery query met its target' : '\nsome queries missed their target');
+  const targets = Object.values(figures.rows).some((r) => r.target !== undefined);
+  if (targets) console.log(ok ? '\nevery query met its target' : '\nsome queries missed their target');
   return ok;
 }
 

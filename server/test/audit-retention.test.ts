@@ -102,13 +102,13 @@ describe.skipIf(backend === 'embedded')('audit log partitions (PostgreSQL)', () 
         ]);
         // The id sequence goes on where it was; the key refuses the same (id, at) twice.
         const [next] = (
-          await one.db.execute<{ id: string }>(
-            sql`insert into audit_events (action) values ('test.new') returning id`,
-          )
+          await one.db.execute<{ id: string }>(sql`insert into audit_events (action) values ('test.new') returning id`)
         ).rows;
         expect(Number(next?.id)).toBe(Number(before.rows.at(-1)?.id) + 1);
         await expect(
-          two.db.execute(sql`insert into audit_events (id, at, action) select id, at, action from audit_events limit 1`),
+          two.db.execute(
+            sql`insert into audit_events (id, at, action) select id, at, action from audit_events limit 1`,
+          ),
         ).rejects.toThrow();
       } finally {
         await Promise.all([one.close(), two.close()]);
