@@ -20,6 +20,7 @@ import { encodeCursor } from '../src/audit/cursor';
 import { addMonths, createMonthPartitions, monthStart } from '../src/audit/partitions';
 import { type AuditFilter, auditPage, auditPageQuery } from '../src/audit/query';
 import type { Database } from '../src/db/client';
+import { inTransaction } from '../src/db/transaction';
 import { createAccount, PASSWORD } from '../test/fixtures';
 import { type Mode, modeTitle, percentile, signInCookie, startBenchServer } from './lib';
 
@@ -286,7 +287,7 @@ export async function auditBench(mode: Mode, events: number): Promise<AuditFigur
     if (mode.name === 'services') {
       const months = [monthStart(new Date(until.getTime() - SPAN_DAYS * DAY_MS))];
       while (addMonths(months.at(-1) as Date, 1) < until) months.push(addMonths(months.at(-1) as Date, 1));
-      await createMonthPartitions(db, months);
+      await inTransaction(db, (tx) => createMonthPartitions(tx, months));
     }
     await seedEvents(db, events, until);
     await db.execute(sql`vacuum (analyze) accounts`);

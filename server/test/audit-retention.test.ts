@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
+import { AUDIT_MAINTENANCE_LOCK } from '../src/audit/retention';
 import { type Database, migrationsFolder } from '../src/db/client';
 import { openPostgres } from '../src/db/postgres';
 import { auditEvents } from '../src/db/schema';
@@ -201,7 +202,8 @@ describe.skipIf(backend === 'embedded')('audit log partitions (PostgreSQL)', () 
       const firstRun = first.running.auditRetention.run();
       await eventually('the first node holds the job', async () => {
         const held = await blocker.query(
-          `select 1 from pg_locks where locktype = 'advisory' and objid = 7421002 and granted`,
+          `select 1 from pg_locks where locktype = 'advisory' and objid = $1 and granted`,
+          [AUDIT_MAINTENANCE_LOCK],
         );
         return held.rowCount === 1;
       });

@@ -84,6 +84,7 @@ async function isPartitioned(db: Database): Promise<boolean> {
  * made as a table of its own, filled with the rows of its month that waited in the default
  * partition, then attached: attaching takes a lighter lock on `audit_events` than creating a
  * partition in place (reads and writes of other months go on), and makes the partition's indexes.
+ * Run it in a transaction, so that a month is made whole or not at all.
  */
 export async function createMonthPartitions(tx: Database, months: Date[]): Promise<string[]> {
   const created: string[] = [];

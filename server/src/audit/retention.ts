@@ -27,7 +27,7 @@ export const AUDIT_RETENTION_DEFAULTS: AuditRetentionOptions = {
 export type AuditRetentionRun = { ran: boolean; created: string[]; dropped: string[]; deleted: number };
 
 /** Arbitrary, fixed key beside the migrations' (db/postgres.ts): one node runs the job at a time. */
-const AUDIT_MAINTENANCE_LOCK = 7_421_002;
+export const AUDIT_MAINTENANCE_LOCK = 7_421_002;
 
 /**
  * The audit log's scheduled maintenance, on every node. On PostgreSQL a run makes the partitions
