@@ -98,6 +98,8 @@ const Env = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  /** Audit rows older than this are removed (on PostgreSQL a month's rows once the whole month is). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   SEED_DEMO: bool.default(false),
   INSTANCE_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   INSTANCE_URL_TEMPLATE: z
@@ -173,6 +175,8 @@ export type Config = {
   rateLimit: boolean;
   /** Changes to sign-in methods need a sign-in or re-authentication this recent (STEP_UP_MINUTES). */
   stepUpMs: number;
+  /** Days audit rows are kept (AUDIT_RETENTION_DAYS; audit/retention.ts). */
+  auditRetentionDays: number;
   seedDemo: boolean;
   /** Bearer key instances use for /api/instance/*; those endpoints are off without it. */
   instanceApiKey: string | undefined;
@@ -275,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     rateLimit: e.RATE_LIMIT,
     stepUpMs: e.STEP_UP_MINUTES * 60_000,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     seedDemo: e.SEED_DEMO,
     instanceApiKey: e.INSTANCE_API_KEY,
     instanceUrlTemplate: e.INSTANCE_URL_TEMPLATE,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { AccountViewCache } from './accounts/view-cache';
 import { buildApp, loggerOptions } from './app';
+import { AuditRetention, type AuditRetentionOptions } from './audit/retention';
 import type { Config } from './config';
 import type { Context } from './context';
 import { openDatabase } from './db/client';
@@ -20,6 +21,8 @@ export type Running = {
   ctx: Context;
   /** Resolves once the background work accepted so far (and any it started) has finished. */
   idle: () => Promise<void>;
+  /** The audit log's partitions and retention, run on a timer while the node serves. */
+  auditRetention: AuditRetention;
   close: () => Promise<void>;
 };
 
@@ -43,6 +46,8 @@ export type StartOptions = {
   delivery?: Delivery;
   /** The outbox worker's timings (tests shorten them). */
   outbox?: Partial<OutboxOptions>;
+  /** The audit maintenance job's timings and batch size. */
+  auditRetention?: Partial<AuditRetentionOptions>;
 };
 
 /** Opens every dependency in the configured mode and builds the app (not yet listening). */
@@ -95,20 +100,29 @@ export async function createServer(config: Config, options: StartOptions = {}): 
   };
   await ctx.accountViews.listen();
   const app = await buildApp(ctx);
-  // Only a serving node delivers mail: the command line's one-off commands open the same
-  // database and leave its mail alone.
-  app.addHook('onListen', async () => outbox.start());
+  const auditRetention = new AuditRetention(
+    { db: database.db, kind: database.kind, log, now, retentionDays: config.auditRetentionDays },
+    options.auditRetention,
+  );
+  // Only a serving node delivers mail and maintains the audit log: the command line's one-off
+  // commands open the same database and leave both alone.
+  app.addHook('onListen', async () => {
+    outbox.start();
+    auditRetention.start();
+  });
   return {
     app,
     ctx,
     idle: async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
+    auditRetention,
     close: async () => {
       await app.close();
       // Work already accepted finishes before the connections close; mail being sent too.
       await Promise.allSettled([...pending]);
       await outbox.stop();
+      await auditRetention.stop();
       await store.close();
       await database.close();
     },

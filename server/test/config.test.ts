@@ -4,6 +4,15 @@ import { ConfigError, loadConfig } from '../src/config';
 import { signedIn } from './admin-helpers';
 import { backend, startTestServer, type TestServer } from './harness';
 
+describe('AUDIT_RETENTION_DAYS', () => {
+  test('defaults to 400 and takes whole days from 1 to 36,500 only', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(400);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    for (const bad of ['0', '-5', '1.5', 'a year', '36501'])
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: bad }), bad).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+});
+
 describe('REDIS_KEY_PREFIX', () => {
   test('defaults to helios: and takes letters, digits and _ . : - only', () => {
     expect(loadConfig({}).redisKeyPrefix).toBe('helios:');

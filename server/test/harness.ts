@@ -9,6 +9,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { loggerOptions } from '../src/app';
+import type { AuditRetentionOptions } from '../src/audit/retention';
 import { type Config, loadConfig } from '../src/config';
 import { logDestination } from '../src/log-destination';
 import type { Delivery } from '../src/mail/delivery';
@@ -232,6 +233,8 @@ export type TestServerOptions = {
   smtpUrl?: string;
   /** The outbox worker's timings (default: production's). */
   outbox?: Partial<OutboxOptions>;
+  /** The audit maintenance job's timings and batch size (default: production's). */
+  auditRetention?: Partial<AuditRetentionOptions>;
 };
 
 /** Embedded mode's delivery in tests: the mail the worker would print, kept in memory. */
@@ -291,6 +294,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     logger: log.logger,
     delivery: env.SMTP_URL ? undefined : deliveryInMemory(delivered),
     outbox: options.outbox,
+    auditRetention: options.auditRetention,
   });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://${options.hostname ?? '127.0.0.1'}:${(running.app.server.address() as AddressInfo).port}`;

@@ -1,7 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { DatabaseHandle } from './client';
+import { partitionAuditEvents } from '../audit/partitions';
+import type { Database, DatabaseHandle } from './client';
 import { migrationsFolder } from './client';
 import * as schema from './schema';
 
@@ -9,7 +10,8 @@ import * as schema from './schema';
 const MIGRATION_LOCK = 7_421_001;
 
 /** PostgreSQL through a pool of 10 connections, migrated under an advisory lock so that nodes
- * starting together migrate one at a time. */
+ * starting together migrate one at a time; the audit log is partitioned by month under the same
+ * lock (audit/partitions.ts). */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection (database restart) must not crash the process.
@@ -22,7 +24,9 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    const migrator = drizzle(client, { schema });
+    await migrate(migrator, { migrationsFolder });
+    await partitionAuditEvents(migrator as unknown as Database, new Date());
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

@@ -201,11 +201,13 @@ export const passwordResets = pgTable(
   ],
 );
 
-/** Append-only record of security-relevant events: who did what to whom, and when. */
+/** Append-only record of security-relevant events: who did what to whom, and when. Rows older
+ * than AUDIT_RETENTION_DAYS are removed (audit/retention.ts); on PostgreSQL the table is
+ * partitioned by month of `at` (audit/partitions.ts). */
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorAccountId: uuid('actor_account_id'),
     action: text('action').notNull(),
@@ -215,9 +217,11 @@ export const auditEvents = pgTable(
     details: jsonb('details').notNull().default({}),
   },
   // The console's log reads newest first, by (at, id) for its cursor: one index for the whole log
-  // and one for each filter it is read by, each ending in (at, id) so a page stops early.
+  // and one for each filter it is read by, each ending in (at, id) so a page stops early. The
+  // whole log's is the primary key (at, id): a partitioned table's primary key must hold its
+  // partition key (`at`), and the same key in both modes keeps one schema.
   (t) => [
-    index('audit_events_at_idx').on(t.at, t.id),
+    primaryKey({ columns: [t.at, t.id] }),
     index('audit_events_target_idx').on(t.targetType, t.targetId, t.at, t.id),
     index('audit_events_actor_idx').on(t.actorAccountId, t.at, t.id),
     index('audit_events_action_idx').on(t.action, t.at, t.id),
