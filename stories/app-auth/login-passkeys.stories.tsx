@@ -131,7 +131,6 @@ export const PasskeySuggestionsRenewed: Story = {
           },
         },
       },
-      { method: 'POST', path: '/auth/login/start', respond: { body: loginState('OTPRequired') } },
     ],
     { authenticator: 'wait' },
   ),
@@ -142,13 +141,6 @@ export const PasskeySuggestionsRenewed: Story = {
     await waitFor(() => expect(asked().length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
     await expect(getAuthenticator().requested.length).toBeGreaterThanOrEqual(3);
     await expect(canvas.queryByRole('alert')).toBeNull();
-    // Continuing with an email ends the renewals.
-    await userEvent.type(canvas.getByLabelText(/Email|E-post/), 'kim@example.com');
-    const before = asked().length;
-    await userEvent.click(canvas.getByRole('button', { name: /^(Continue|Fortsätt)$/ }));
-    await canvas.findByRole('group', { name: /code|kod/i });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await expect(asked().length).toBeLessThanOrEqual(before + 1);
   },
 };
 
