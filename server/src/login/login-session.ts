@@ -43,6 +43,7 @@ export const LOGIN_COOKIE = 'helios_login';
  * Apart from the login cookie, so asking for a passkey never ends a login the person has started
  * in this or another tab; a passkey that signs in makes its login the browser's login. */
 export const PASSKEY_LOGIN_COOKIE = 'helios_passkey_login';
+type LoginCookie = typeof LOGIN_COOKIE | typeof PASSKEY_LOGIN_COOKIE;
 
 export const LOGIN_SESSION_MS = 15 * 60_000;
 /** A finished login is kept briefly: a request its browser sent before Done cleared the login
@@ -55,7 +56,7 @@ const key = (id: string) => `login:${id}`;
 export function loginCookieOf(
   ctx: Context,
   request: FastifyRequest,
-  name: typeof LOGIN_COOKIE | typeof PASSKEY_LOGIN_COOKIE = LOGIN_COOKIE,
+  name: LoginCookie = LOGIN_COOKIE,
 ): { id: string; secret: string } | null {
   const value = requestCookies(request)[cookieName(ctx.config, name)];
   if (!value || value.length > 128) return null;
@@ -81,7 +82,7 @@ function startedByThisBrowser(ctx: Context, request: FastifyRequest, session: Lo
  * step), and the passkey login cookie goes. */
 export function adoptPasskeyLogin(ctx: Context, request: FastifyRequest, reply: FastifyReply, done: boolean) {
   const passkey = loginCookieOf(ctx, request, PASSKEY_LOGIN_COOKIE);
-  reply.clearCookie(cookieName(ctx.config, PASSKEY_LOGIN_COOKIE), cookieOptions(ctx, null));
+  clearLoginCookie(ctx, reply, PASSKEY_LOGIN_COOKIE);
   if (passkey && !done)
     reply.setCookie(cookieName(ctx.config, LOGIN_COOKIE), `${passkey.id}.${passkey.secret}`, cookieOptions(ctx, null));
 }
@@ -89,8 +90,12 @@ export function adoptPasskeyLogin(ctx: Context, request: FastifyRequest, reply: 
 /** The browser forgets its login cookie: the login is Done, or gone. Once signed in it also
  * forgets a passkey login it asked for and did not use. */
 export function forgetLoginCookie(ctx: Context, reply: FastifyReply, signedIn = false) {
-  reply.clearCookie(cookieName(ctx.config, LOGIN_COOKIE), cookieOptions(ctx, null));
-  if (signedIn) reply.clearCookie(cookieName(ctx.config, PASSKEY_LOGIN_COOKIE), cookieOptions(ctx, null));
+  clearLoginCookie(ctx, reply, LOGIN_COOKIE);
+  if (signedIn) clearLoginCookie(ctx, reply, PASSKEY_LOGIN_COOKIE);
+}
+
+function clearLoginCookie(ctx: Context, reply: FastifyReply, name: LoginCookie) {
+  reply.clearCookie(cookieName(ctx.config, name), cookieOptions(ctx, null));
 }
 
 /** Query parameters of the login page that describe this login, not a step of it. */
@@ -125,7 +130,7 @@ export async function createLoginSession(
   accountId: string | null,
   state: LoginState,
   returnQuery = '',
-  cookie: typeof LOGIN_COOKIE | typeof PASSKEY_LOGIN_COOKIE = LOGIN_COOKIE,
+  cookie: LoginCookie = LOGIN_COOKIE,
 ) {
   const secret = randomToken();
   const session: LoginSession = {

@@ -14,9 +14,9 @@ import { mailQuotas, takeMailQuota } from '../security/mail-quota';
 import { verifyPassword } from '../security/passwords';
 import { limit, type RateRule } from '../security/rate-limit';
 import { verifyTotp } from '../security/totp';
-import { descriptorOf, securityKeysOf } from '../webauthn/keys';
-import { verifyPasskeyAnswer } from '../webauthn/passkeys';
-import { challenges, webauthn as loadWebauthn, relyingParty, webauthnErrors } from '../webauthn/relying-party';
+import { securityKeysOf } from '../webauthn/keys';
+import { passkeyRequestOptions, verifyPasskeyAnswer } from '../webauthn/passkeys';
+import { challenges, webauthnErrors } from '../webauthn/relying-party';
 import { authenticationOptions, verifyKeyAnswer } from '../webauthn/routes';
 import type { CurrentSession } from './portal-session';
 import { firstFactorProven, markRecent, rememberFirstFactor } from './step-up';
@@ -146,14 +146,7 @@ export function registerReauthRoutes(app: FastifyInstance, ctx: Context) {
     const challenge = randomBytes(32);
     const webauthn = methods.keys.length > 0 ? await authenticationOptions(ctx, methods.keys, challenge) : null;
     const passkey =
-      methods.passkeys.length > 0
-        ? await (await loadWebauthn()).generateAuthenticationOptions({
-            rpID: relyingParty(ctx).id,
-            allowCredentials: methods.passkeys.map(descriptorOf),
-            userVerification: 'required',
-            challenge: new Uint8Array(challenge),
-          })
-        : null;
+      methods.passkeys.length > 0 ? await passkeyRequestOptions(ctx, methods.passkeys, { challenge }) : null;
     const issued = webauthn ?? passkey;
     if (issued) await challenges.forReauth(ctx, session.key, issued.challenge);
     // A first factor already proven (the second was refused) needs no new code; an account with a

@@ -12,9 +12,16 @@ import { stateAfterPasskey } from '../login/machine';
 import { limit, rateRules } from '../security/rate-limit';
 // Creating a passkey adds a way to sign in: from the profile it needs a recent sign-in (step-up).
 import { STEP_UP } from '../session/step-up';
-import { findPasskeyOwner, passkeyChallenges, passkeysOf, renamePasskey, verifyPasskeyAnswer } from './passkeys';
+import {
+  findPasskeyOwner,
+  passkeyChallenges,
+  passkeyRequestOptions,
+  passkeysOf,
+  renamePasskey,
+  verifyPasskeyAnswer,
+} from './passkeys';
 import { PASSKEY, registrationOptions, saveNewKey } from './registration';
-import { challenges, LOGIN_CHALLENGE_MS, relyingParty, webauthn, webauthnErrors } from './relying-party';
+import { challenges, LOGIN_CHALLENGE_MS, webauthnErrors } from './relying-party';
 
 const passkeyNotFound = () => new HttpError(404, ErrorCode.credentialNotFound, 'No such passkey');
 
@@ -30,13 +37,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: Context) {
     // back from the browser that asked, and the challenge dies with its first use. A login the
     // person started with an email (this tab or another) keeps its cookie and goes on.
     const session = await createLoginSession(ctx, reply, '', null, 'Start', returnQueryOf(query), PASSKEY_LOGIN_COOKIE);
-    const options = await (await webauthn()).generateAuthenticationOptions({
-      rpID: relyingParty(ctx).id,
-      allowCredentials: [],
-      userVerification: 'required',
-      // The browser's request lasts as long as its challenge; the page asks anew before then.
-      timeout: LOGIN_CHALLENGE_MS,
-    });
+    // The browser's request lasts as long as its challenge; the page asks anew before then.
+    const options = await passkeyRequestOptions(ctx, [], { timeout: LOGIN_CHALLENGE_MS });
     await challenges.forLogin(ctx, session.id, options.challenge);
     return { session_id: session.id, options };
   });

@@ -2,12 +2,18 @@ import type { AuthenticationResponse, Passkey } from '@helios/api';
 import type { VerifiedAuthenticationResponse } from '@simplewebauthn/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type AccountWithSecrets, type AuditInput, audit, findAccountWithCredentials } from '../accounts/repository';
+import {
+  type AccountWithSecrets,
+  type AuditInput,
+  audit,
+  type CredentialRow,
+  findAccountWithCredentials,
+} from '../accounts/repository';
 import type { Context } from '../context';
 import type { Database } from '../db/client';
 import { credentials } from '../db/schema';
 import { inTransaction } from '../db/transaction';
-import { recordKeyUse, webauthnCredentialOf } from './keys';
+import { descriptorOf, recordKeyUse, webauthnCredentialOf } from './keys';
 import { assertionOf, REGISTER_CHALLENGE_MS, relyingParty, userHandle, webauthn } from './relying-party';
 
 /** A passkey's registration challenge: its own key, so a security-key registration running
@@ -71,6 +77,22 @@ export function renamePasskey(
  * old answer), and `refused` for every other failure — wrong signature, origin or RP ID, no user
  * verification, or another account's user handle.
  */
+/** Options asking for a passkey with user verification: any of this site's (`passkeys` empty,
+ * the sign-in) or one of `passkeys`; `challenge` when it is shared with other options. */
+export async function passkeyRequestOptions(
+  ctx: Context,
+  passkeys: CredentialRow[],
+  extra: { challenge?: Uint8Array; timeout?: number } = {},
+) {
+  return (await webauthn()).generateAuthenticationOptions({
+    rpID: relyingParty(ctx).id,
+    allowCredentials: passkeys.map(descriptorOf),
+    userVerification: 'required',
+    ...(extra.challenge ? { challenge: new Uint8Array(extra.challenge) } : {}),
+    ...(extra.timeout ? { timeout: extra.timeout } : {}),
+  });
+}
+
 export async function verifyPasskeyAnswer(
   ctx: Context,
   owner: AccountWithSecrets,
