@@ -352,6 +352,20 @@ describe('changes to how an account signs in are mailed to it', () => {
     expectNothingSecret(mail, [browser]);
   });
 
+  test('a passkey created on the profile: the mail says it signs in without a password, not that it is a second factor', async () => {
+    const account = await createAccount(server.ctx, { password: PASSWORD });
+    const browser = server.browser();
+    await signIn(browser, account.email);
+    const key = new SoftwareAuthenticator(server.url, { userVerified: true });
+    const options = await browser.api.call('passkeyRegisterOptions', { body: {} });
+    await browser.api.call('passkeyRegister', { body: { name: 'Laptop', response: key.create(creation(options)) } });
+    const mail = await server.waitForMail(account.email);
+    expect(mail.subject).toBe('A passkey was added to your Helios account');
+    expect(mail.text).toContain('It signs you in without a password.');
+    expect(mail.text).not.toContain('second factor');
+    expectNothingSecret(mail, [browser]);
+  });
+
   test('a second factor removed by an admin says an administrator did it', async () => {
     const admin = await signedInAdmin(server);
     const person = await createAccount(server.ctx, { password: PASSWORD, totpCount: 1, locale: 'en' });

@@ -36,16 +36,13 @@ export const SECURITY_MAIL_VALID_MS = 24 * 60 * 60_000;
 
 type Recipient = { email: string; locale: string };
 
-/** The second factor a credential row is: an authenticator app, a passkey, or a security key (a
- * passkey too when it is synced between devices); null for a password or a provider. */
-export function secondFactorMethodOf(credential: {
-  type: string;
-  data?: Record<string, unknown>;
-}): SecondFactorMethod | null {
+/** The method a credential row is, named as the profile lists it: an authenticator app, a security
+ * key (a second factor, synced between devices or not) or a passkey (a way in of its own); null for
+ * a password or a provider. */
+export function secondFactorMethodOf(credential: { type: string }): SecondFactorMethod | null {
   if (credential.type === 'totp') return 'totp';
   if (credential.type === 'passkey') return 'passkey';
-  if (credential.type !== 'webauthn') return null;
-  return credential.data?.deviceType === 'multiDevice' ? 'passkey' : 'security_key';
+  return credential.type === 'webauthn' ? 'security_key' : null;
 }
 
 function render(ctx: Pick<Context, 'config'>, locale: Locale, at: Date, event: SecurityEvent): Promise<RenderedMail> {

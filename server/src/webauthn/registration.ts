@@ -107,8 +107,8 @@ export async function saveNewKey(
   }
   if (!verification.verified) throw failed();
   const info = verification.registrationInfo;
-  // A security key synced between devices is a passkey too, and the mail names it so.
-  const method = kind.type === 'passkey' || info.credentialDeviceType === 'multiDevice' ? 'passkey' : 'security_key';
+  // Named as the profile lists it: a second-factor key is a security key, synced or not.
+  const method = kind.type === 'passkey' ? 'passkey' : 'security_key';
   const notice = await securityMail(ctx, account, { kind: 'second_factor_added', method });
   const saved = await saveSecurityKey(
     ctx,

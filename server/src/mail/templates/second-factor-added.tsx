@@ -10,6 +10,8 @@ const texts = {
   en: {
     subject: (method: string) => `${method} was added to your Helios account`,
     added: (method: string, time: string) => `${method} was added to your Helios account as a second factor (${time}).`,
+    passkeyAdded: (time: string) =>
+      `A passkey was added to your Helios account (${time}). It signs you in without a password.`,
     notYou:
       'If you did not do this, remove it on your profile page, change your password and sign out of all other sessions.',
     action: 'Open your profile',
@@ -18,6 +20,8 @@ const texts = {
     subject: (method: string) => `${method} har lagts till på ditt Helios-konto`,
     added: (method: string, time: string) =>
       `${method} har lagts till som andra faktor på ditt Helios-konto (${time}).`,
+    passkeyAdded: (time: string) =>
+      `En nyckel (passkey) har lagts till på ditt Helios-konto (${time}). Med den loggar du in utan lösenord.`,
     notYou: 'Om det inte var du: ta bort den på din profilsida, byt lösenord och logga ut alla andra sessioner.',
     action: 'Öppna din profil',
   },
@@ -30,7 +34,11 @@ export const secondFactorAddedTemplate: MailTemplate<Props> = {
     const t = texts[locale];
     return (
       <MailLayout locale={locale}>
-        <Paragraph>{t.added(methodNames[locale][method], mailTime(at, locale))}</Paragraph>
+        <Paragraph>
+          {method === 'passkey'
+            ? t.passkeyAdded(mailTime(at, locale))
+            : t.added(methodNames[locale][method], mailTime(at, locale))}
+        </Paragraph>
         <Paragraph>{t.notYou}</Paragraph>
         <Action href={profileUrl}>{t.action}</Action>
       </MailLayout>

@@ -1,7 +1,7 @@
 import type { Locale } from '@helios/api';
 
-/** Which second factor a mail is about: a security key that lives on one device, or a passkey
- * (a key synced between devices, WebAuthn's "multi-device" credential). */
+/** Which sign-in method beyond the password a mail is about, named as the profile lists it: an
+ * authenticator app or a security key (second factors), or a passkey (a way in of its own). */
 export type SecondFactorMethod = 'totp' | 'security_key' | 'passkey';
 
 /** The method with its article, to start a sentence: "An authenticator app was added". */
