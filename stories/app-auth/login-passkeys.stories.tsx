@@ -110,25 +110,48 @@ export const PasskeyFromSuggestions: Story = {
   },
 };
 
+/** Options whose challenge lasts a second, so renewals come quickly. */
+const shortOptions: MockRoute = {
+  ...passkeyOptions,
+  respond: {
+    body: {
+      session_id: PASSKEY_SESSION,
+      options: { challenge: base64url('passkey-challenge'), rpId: 'localhost', userVerification: 'required', timeout: 1_000 },
+    },
+  },
+};
+const optionCalls = (canvasElement: HTMLElement) =>
+  getRecord(canvasElement).calls.filter((c) => c.path === '/auth/login/passkey/options');
+
 /** Nobody picks a passkey for longer than a challenge lasts: just before it ends, the suggestions
  * are asked for anew with a new challenge, and the page says nothing. */
 export const PasskeySuggestionsRenewed: Story = {
+  parameters: app('/login', [startPing, shortOptions], { authenticator: 'wait' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByLabelText(/Email|E-post/);
+    const asked = () => optionCalls(canvasElement);
+    await waitFor(() => expect(asked().length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+    await expect(getAuthenticator().requested.length).toBeGreaterThanOrEqual(3);
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** Continuing with an email ends the suggestions' renewals: the password step asks for no more
+ * passkey challenges while the person types. */
+export const SuggestionsEndWithEmail: Story = {
   parameters: app(
     '/login',
     [
       startPing,
+      shortOptions,
       {
-        ...passkeyOptions,
+        method: 'POST',
+        path: '/auth/login/start',
         respond: {
-          body: {
-            session_id: PASSKEY_SESSION,
-            options: {
-              challenge: base64url('passkey-challenge'),
-              rpId: 'localhost',
-              userVerification: 'required',
-              timeout: 1_000,
-            },
-          },
+          body: loginState('CredentialsRequired', {
+            available_credentials: [{ id: '11111111-1111-4111-8111-111111111111', type: 'password', provider: null }],
+          }),
         },
       },
     ],
@@ -136,11 +159,14 @@ export const PasskeySuggestionsRenewed: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByLabelText(/Email|E-post/);
-    const asked = () => getRecord(canvasElement).calls.filter((c) => c.path === '/auth/login/passkey/options');
-    await waitFor(() => expect(asked().length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
-    await expect(getAuthenticator().requested.length).toBeGreaterThanOrEqual(3);
-    await expect(canvas.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(optionCalls(canvasElement).length).toBeGreaterThanOrEqual(1));
+    await userEvent.type(canvas.getByLabelText(/Email|E-post/), 'kim@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: /^(Continue|Fortsätt)$/ }));
+    await canvas.findByLabelText(/^(Password|Lösenord)/);
+    const after = optionCalls(canvasElement).length;
+    // Past two of the challenge's lifetimes: a renewal still running would have asked again.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await expect(optionCalls(canvasElement)).toHaveLength(after);
   },
 };
 
