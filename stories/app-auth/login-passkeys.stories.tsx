@@ -116,7 +116,12 @@ const shortOptions: MockRoute = {
   respond: {
     body: {
       session_id: PASSKEY_SESSION,
-      options: { challenge: base64url('passkey-challenge'), rpId: 'localhost', userVerification: 'required', timeout: 1_000 },
+      options: {
+        challenge: base64url('passkey-challenge'),
+        rpId: 'localhost',
+        userVerification: 'required',
+        timeout: 1_000,
+      },
     },
   },
 };
