@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@helios/api';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -11,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { loggerOptions } from '../src/app';
 import type { AuditRetentionOptions } from '../src/audit/retention';
 import { type Config, loadConfig } from '../src/config';
+import { mailOutbox } from '../src/db/schema';
 import { logDestination } from '../src/log-destination';
 import type { Delivery } from '../src/mail/delivery';
 import type { OutboxOptions } from '../src/mail/outbox';
@@ -329,7 +331,18 @@ export async function startTestServer(options: TestServerOptions = {}) {
     throw new Error(`no mail to ${to}${which ? ' of the kind asked for' : ''} within 5 s`);
   }
 
+  /** The mail delivered to an address so far, counted once the server's work after its answers
+   * is done and the outbox holds no mail due (so a count says what came, not what came yet). */
   async function mailCount(to: string) {
+    await running.idle();
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      const due = await running.ctx.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from ${mailOutbox} where ${mailOutbox.state} = 'pending' and ${mailOutbox.dueAt} <= ${running.ctx.now().toISOString()}::timestamptz`,
+      );
+      if ((due.rows[0]?.count ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     return (await mails()).filter((mail) => mail.to === to).length;
   }
 

@@ -82,6 +82,32 @@ describe('start', () => {
     expect(unknownMail.text).not.toMatch(/\b\d{6}\b/);
   });
 
+  test('the code and its mail are made after the answer, so an address within its mail quota answers as fast as one past it (timing tells no one which addresses have an account)', async () => {
+    const known = await createAccount(server.ctx, { password: null });
+    const outbox = server.ctx.outbox;
+    const send = outbox.send;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // No mail can be written until the answer has come.
+    outbox.send = async (mail) => {
+      await held;
+      return send.call(outbox, mail);
+    };
+    try {
+      const answer = await Promise.race([
+        start(server.browser(), known.email),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('start waited for its mail')), 5_000)),
+      ]);
+      expect(answer.state).toBe('OTPRequired');
+    } finally {
+      release();
+      outbox.send = send;
+    }
+    expect(codeFromMail((await server.waitForMail(known.email)).text)).toMatch(/^\d{6}$/);
+  });
+
   test('the code mail is in the account language', async () => {
     const account = await createAccount(server.ctx, { password: null, locale: 'sv' });
     await start(server.browser(), account.email);

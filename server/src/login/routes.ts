@@ -11,7 +11,7 @@ import type { Context } from '../context';
 import { errors } from '../http/errors';
 import { register } from '../http/routes';
 import { securityMail } from '../mail/security';
-import { codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
+import { accountLocale, codeMail, localeFromAcceptLanguage, noAccountMail } from '../mail/templates';
 import { signedInSince } from '../oidc/sign-in';
 import { spendRecoveryCode } from '../recovery/repository';
 import { mailQuotas, takeMailQuota } from '../security/mail-quota';
@@ -90,21 +90,22 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: Context) {
     const state = stateAfterStart(account ? factsOf(account, creds) : null, automatic);
     const session = await createLoginSession(ctx, reply, body.email, account?.id ?? null, state, returnQueryOf(query));
     if (state === 'OTPRequired') {
-      // Known and unknown emails take the same path: a code is issued either way, and a mail is
-      // written to the outbox, sent after the answer. Only a real account's mail holds the code.
-      // The code is in the store before its mail is written, so no mail carries a code the store
-      // does not hold. An address that has had its share of mail gets none, and no new code
-      // replaces the one it was sent last; the answer is the same.
+      // Known and unknown emails get the same answer at the same speed: the code and its mail are
+      // made after the answer (the quotas differ, so doing it before would tell by timing which
+      // addresses have an account). Only a real account's mail holds the code. The code is in the
+      // store before its mail is written, so no mail carries a code the store does not hold. An
+      // address that has had its share of mail gets none, and no new code replaces the one it
+      // was sent last.
       const quota = account ? mailQuotas.signInCode : mailQuotas.noAccount;
-      if (await takeMailQuota(ctx, quota, body.email)) {
+      const locale = account ? accountLocale(account) : localeFromAcceptLanguage(request.headers['accept-language']);
+      ctx.background('login.code', async () => {
+        if (!(await takeMailQuota(ctx, quota, body.email))) {
+          request.log.info({ quota: quota.name, domain: body.email.split('@').pop() }, 'mail quota reached, none sent');
+          return;
+        }
         const code = await issueCode(ctx, body.email);
-        const mail = await (account
-          ? codeMail(body.email, code, account.locale === 'sv' ? 'sv' : 'en')
-          : noAccountMail(body.email, localeFromAcceptLanguage(request.headers['accept-language'])));
-        await ctx.outbox.send(mail);
-      } else {
-        request.log.info({ quota: quota.name, domain: body.email.split('@').pop() }, 'mail quota reached, none sent');
-      }
+        await ctx.outbox.send(await (account ? codeMail(body.email, code, locale) : noAccountMail(body.email, locale)));
+      });
     }
     return loginResponse(ctx, state, session.id, account, creds, false, body.email);
   });

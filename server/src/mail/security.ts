@@ -1,7 +1,7 @@
 import type { Locale } from '@helios/api';
 import type { Context } from '../context';
 import { describeUserAgent } from '../session/portal-session';
-import type { Mail } from './templates';
+import { accountLocale, type Mail } from './templates';
 import { adminSignedInAsYouTemplate } from './templates/admin-signed-in-as-you';
 import { newBrowserSignInTemplate } from './templates/new-browser-sign-in';
 import { passwordChangedTemplate } from './templates/password-changed';
@@ -86,7 +86,7 @@ export async function securityMail(
   account: Recipient,
   event: SecurityEvent,
 ): Promise<Mail> {
-  const locale: Locale = account.locale === 'sv' ? 'sv' : 'en';
+  const locale = accountLocale(account);
   const rendered = await render(ctx, locale, ctx.now(), event);
   return { kind: event.kind, validForMs: SECURITY_MAIL_VALID_MS, to: account.email, ...rendered };
 }

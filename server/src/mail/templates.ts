@@ -37,6 +37,11 @@ export async function resetMail(to: string, link: string, locale: Locale): Promi
   return { kind: 'reset', validForMs: RESET_MAIL_VALID_MS, to, ...(await renderMail(resetTemplate, { locale, link })) };
 }
 
+/** The language an account's mail is written in: its own, English unless Swedish. */
+export function accountLocale(account: { locale: string }): Locale {
+  return account.locale === 'sv' ? 'sv' : 'en';
+}
+
 /** The best supported language of an Accept-Language header; English when none fits. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {
   if (!header) return 'en';

@@ -9,7 +9,7 @@ import { errors, HttpError } from '../http/errors';
 import { loginFlow } from '../login/flow';
 import { accountLocked } from '../login/lock';
 import { checkCode, clearFailures, issueCode } from '../login/otp';
-import { codeMail } from '../mail/templates';
+import { accountLocale, codeMail } from '../mail/templates';
 import { mailQuotas, takeMailQuota } from '../security/mail-quota';
 import { verifyPassword } from '../security/passwords';
 import { limit, type RateRule } from '../security/rate-limit';
@@ -71,7 +71,7 @@ export function registerReauthRoutes(app: FastifyInstance, ctx: Context) {
       return;
     }
     const code = await issueCode(ctx, account.email);
-    await ctx.outbox.send(await codeMail(account.email, code, account.locale === 'sv' ? 'sv' : 'en'));
+    await ctx.outbox.send(await codeMail(account.email, code, accountLocale(account)));
   }
 
   async function proveFirstFactor(
