@@ -143,3 +143,20 @@ describe('sets in the store', () => {
     expect((await store.members('sessions')).sort()).toEqual(['a', 'c']);
   });
 });
+
+describe('order of commands', () => {
+  test('commands issued in one turn apply in the order they were issued, counters and sets included', async () => {
+    const store = await openStore();
+    await store.addToSet('ordered-set', 'member', 60_000);
+    await store.incr('ordered-count', 60_000);
+    // A removal, then an add, of the same member; a deletion, then a count, of the same counter.
+    await Promise.all([
+      store.removeFromSet('ordered-set', 'member'),
+      store.addToSet('ordered-set', 'member', 60_000),
+      store.del('ordered-count'),
+      store.incr('ordered-count', 60_000),
+    ]);
+    expect(await store.members('ordered-set')).toEqual(['member']);
+    expect((await store.incr('ordered-count', 60_000)).count).toBe(2);
+  });
+});

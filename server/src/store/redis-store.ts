@@ -1,9 +1,29 @@
 import { Redis } from 'ioredis';
 import { type Store, StoreUnavailableError } from './store';
 
-/** Deletes KEYS[1] only while it holds ARGV[1]: Redis runs a script as one step. */
+/*
+ * Steps that must happen together are scripts: Redis runs a script as one step, and a script goes
+ * through ioredis's pipeline like any other command, so it keeps its place in the order commands
+ * were issued (a MULTI is sent at once, ahead of commands queued before it in the same turn).
+ */
+
+/** Deletes KEYS[1] only while it holds ARGV[1]. */
 const DEL_IF_EQUALS =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+/** Counts KEYS[1] up; the count's window (ARGV[1] ms) starts with its first count. Answers the
+ * count and the milliseconds left. */
+const INCR_IN_WINDOW = `local count = redis.call('incr', KEYS[1])
+redis.call('pexpire', KEYS[1], ARGV[1], 'NX')
+return {count, redis.call('pttl', KEYS[1])}`;
+
+/** Adds ARGV[1] to the set KEYS[1]: a new set gets its first expiry (NX), an existing one is
+ * pushed out to ARGV[2] ms (GT, which leaves a key without expiry untouched), and no set is ever
+ * left without one. */
+const ADD_TO_SET = `redis.call('sadd', KEYS[1], ARGV[1])
+redis.call('pexpire', KEYS[1], ARGV[2], 'NX')
+redis.call('pexpire', KEYS[1], ARGV[2], 'GT')
+return 1`;
 
 /** A Redis address as it may be shown: without its password. */
 export function redactUrl(url: string): string {
@@ -86,7 +106,7 @@ export class RedisStore implements Store {
     );
     if (!scripted)
       throw new Error(
-        `Redis at ${redactUrl(this.url)} refuses scripts (EVAL): Helios releases its locks with one; allow scripting`,
+        `Redis at ${redactUrl(this.url)} refuses scripts (EVAL): Helios keeps its locks, counters and sets with them; allow scripting`,
       );
   }
 
@@ -171,13 +191,8 @@ export class RedisStore implements Store {
   }
 
   async incr(key: string, windowMs: number) {
-    const full = this.k(key);
-    const result = await this.run(() =>
-      this.client.multi().incr(full).pexpire(full, Math.ceil(windowMs), 'NX').pttl(full).exec(),
-    );
-    if (!result) throw new StoreUnavailableError();
-    const count = Number(result[0]?.[1]);
-    const ttlMs = Number(result[2]?.[1]);
+    const answer = await this.run(() => this.client.eval(INCR_IN_WINDOW, 1, this.k(key), Math.ceil(windowMs)));
+    const [count = 0, ttlMs = 0] = (answer as unknown[]).map(Number);
     return { count, ttlMs: ttlMs > 0 ? ttlMs : windowMs };
   }
 
@@ -187,13 +202,7 @@ export class RedisStore implements Store {
   }
 
   async addToSet(key: string, member: string, ttlMs: number) {
-    const full = this.k(key);
-    const ttl = Math.ceil(ttlMs);
-    // In one transaction: a new set gets its first expiry (NX), an existing one is pushed out
-    // (GT, which leaves a key without expiry untouched), and no set is ever left without one.
-    await this.run(() =>
-      this.client.multi().sadd(full, member).pexpire(full, ttl, 'NX').pexpire(full, ttl, 'GT').exec(),
-    );
+    await this.run(() => this.client.eval(ADD_TO_SET, 1, this.k(key), member, Math.ceil(ttlMs)));
   }
 
   async removeFromSet(key: string, member: string) {
