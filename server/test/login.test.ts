@@ -293,6 +293,8 @@ describe('one-time code', () => {
     const browser = server.browser();
     const email = uniqueEmail('ghost');
     const started = await start(browser, email);
+    // Its code is issued after the answer, with the "no account" mail.
+    await server.waitForMail(email);
     const error = await rejected(
       browser.api.call('verifyOtp', { body: { session_id: started.session_id as string, email, otp: '123456' } }),
     );
