@@ -170,6 +170,8 @@ export async function startBalancer(): Promise<Balancer> {
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // A node killed mid-answer resets the connection: the client sees its answer cut off.
+        answer.on('error', () => res.destroy());
         answer.pipe(res);
       },
     );
